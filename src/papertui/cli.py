@@ -1,0 +1,260 @@
+"""The command line: start the reader, or script the same core without a TUI.
+
+Exit codes: 0 success, 1 a change could not be saved, 2 bad input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from papertui import __version__
+from papertui.core import paths
+from papertui.core.corpus import Paper
+from papertui.core.export import FORMATS, Entry, render
+from papertui.core.library import Library, PaperNotFound
+from papertui.core.store import StoreError
+
+COMMANDS = ("list", "search", "bookmark", "note", "export")
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    top = _Parser(
+        prog="papertui",
+        description="A keyboard-driven terminal reader for research-paper abstracts. "
+        "With no command, opens the reader on PATHs (default: the bundled collections).",
+        epilog="commands: " + ", ".join(COMMANDS) + " (papertui COMMAND --help for each)",
+    )
+    top.add_argument("--version", action="version", version=f"papertui {__version__}")
+    sub = top.add_subparsers(dest="command", parser_class=_Parser)
+
+    def corpus_paths(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "paths", nargs="*", metavar="PATH", help="corpus files or folders (default: bundled)"
+        )
+
+    def corpus_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "-c",
+            "--corpus",
+            action="append",
+            default=[],
+            metavar="PATH",
+            help="corpus file or folder to find the paper in (repeatable; default: bundled)",
+        )
+
+    p = sub.add_parser("list", help="list papers")
+    corpus_paths(p)
+    p.add_argument("--json", action="store_true", help="one JSON array of paper records")
+
+    p = sub.add_parser("search", help="full-text search (same syntax as the reader)")
+    p.add_argument("query")
+    corpus_paths(p)
+    p.add_argument("--limit", type=int, default=20, metavar="N", help="at most N results (20)")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("bookmark", help="bookmark a paper by id (any unique prefix)")
+    p.add_argument("id")
+    p.add_argument("--remove", action="store_true", help="remove the bookmark instead")
+    corpus_option(p)
+
+    p = sub.add_parser("note", help="print a paper's note, or set it (empty text clears it)")
+    p.add_argument("id")
+    p.add_argument("text", nargs="?", help="the new note; '-' reads it from standard input")
+    corpus_option(p)
+
+    p = sub.add_parser("export", help="export bookmarked and annotated papers with their notes")
+    p.add_argument("--format", choices=FORMATS, default="markdown")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    corpus_option(p)
+    return top
+
+
+def _tui_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="papertui", description="Open the reader.")
+    p.add_argument("paths", nargs="*", metavar="PATH")
+    return p
+
+
+def _open(sources: Sequence[str]) -> Library:
+    library = Library.open(sources or None)
+    for line in library.corpus.errors + library.corpus.warnings:
+        print(f"papertui: {line}", file=sys.stderr)
+    if library.store.moved_aside is not None:
+        print(
+            f"papertui: the data file was damaged; moved it to {library.store.moved_aside} "
+            "and started a fresh one",
+            file=sys.stderr,
+        )
+    if not library.papers:
+        where = ", ".join(sources) if sources else str(paths.bundled_corpus_dir())
+        raise UsageError(f"papertui: no papers could be read from {where}")
+    return library
+
+
+def record(library: Library, paper: Paper) -> dict[str, object]:
+    return {
+        "id": paper.id,
+        "title": paper.title,
+        "collection": paper.collection,
+        "collections": list(paper.collections),
+        "abstract": paper.abstract,
+        "urls": list(paper.urls),
+        "bookmarked": library.is_bookmarked(paper),
+        "note": library.note(paper),
+    }
+
+
+def _print_json(value: object) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def _cmd_list(args: argparse.Namespace) -> int:
+    library = _open(args.paths)
+    if args.json:
+        _print_json([record(library, p) for p in library.papers])
+        return 0
+    for paper in library.papers:
+        mark = ("*" if library.is_bookmarked(paper) else " ") + (
+            "n" if library.note(paper) else " "
+        )
+        print(f"{paper.id}  {mark}  {paper.title}  [{paper.collection}]")
+    return 0
+
+
+def _cmd_search(args: argparse.Namespace) -> int:
+    if args.limit < 1:
+        raise UsageError("papertui search: --limit must be at least 1")
+    library = _open(args.paths)
+    library.ensure_index()
+    view = library.run_query(args.query, limit=args.limit)
+    for note in view.notes:
+        print(f"papertui: {note}", file=sys.stderr)
+    if args.json:
+        out = []
+        for pos in view.indices:
+            item = record(library, library.papers[pos])
+            item["score"] = round(view.scores.get(pos, 0.0), 4)
+            out.append(item)
+        _print_json(out)
+        return 0
+    for pos in view.indices:
+        paper = library.papers[pos]
+        print(f"{paper.id}  {view.scores.get(pos, 0.0):7.2f}  {paper.title}  [{paper.collection}]")
+    return 0
+
+
+def _find(args: argparse.Namespace) -> tuple[Library, Paper]:
+    library = _open(args.corpus)
+    try:
+        return library, library.resolve(args.id)
+    except PaperNotFound as exc:
+        raise UsageError(f"papertui: {exc}") from exc
+
+
+def _cmd_bookmark(args: argparse.Namespace) -> int:
+    library, paper = _find(args)
+    library.set_bookmark(paper, not args.remove)
+    print(f"{'removed bookmark' if args.remove else 'bookmarked'} {paper.id}  {paper.title}")
+    return 0
+
+
+def _cmd_note(args: argparse.Namespace) -> int:
+    library, paper = _find(args)
+    if args.text is None:
+        note = library.note(paper)
+        if note:
+            print(note)
+        return 0
+    text = sys.stdin.read() if args.text == "-" else args.text
+    library.set_note(paper, text)
+    print(f"{'saved note on' if text.strip() else 'cleared note on'} {paper.id}  {paper.title}")
+    return 0
+
+
+def export_entries(library: Library) -> list[Entry]:
+    """Every bookmarked or annotated paper, from the corpus or, if gone, the store's copy."""
+    store = library.store
+    ids = sorted(store.bookmarks, key=lambda pid: store.bookmarks[pid])
+    ids += [pid for pid in store.notes if pid not in store.bookmarks]
+    saved = store.saved_papers([pid for pid in ids if pid not in library.by_id])
+    entries = []
+    for pid in ids:
+        bookmarked, note = pid in store.bookmarks, store.notes.get(pid, "")
+        if pid in library.by_id:
+            entries.append(Entry.of(library.papers[library.by_id[pid]], bookmarked, note))
+        elif pid in saved:
+            s = saved[pid]
+            entries.append(
+                Entry(s.id, s.title, s.abstract, s.collections, s.urls, bookmarked, note)
+            )
+    return entries
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    library = _open(args.corpus)
+    text = render(export_entries(library), args.format)
+    if args.output:
+        try:
+            Path(args.output).write_text(text, "utf-8")
+        except OSError as exc:
+            raise UsageError(f"papertui: {args.output}: {exc.strerror or exc}") from exc
+        print(f"exported to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _run_tui(argv: Sequence[str]) -> int:
+    args = _tui_parser().parse_args(argv)
+    library = _open(args.paths)
+    from papertui.ui.app import PaperTUI  # textual loads only when the reader starts
+
+    PaperTUI(library).run()
+    library.close()
+    return 0
+
+
+_HANDLERS = {
+    "list": _cmd_list,
+    "search": _cmd_search,
+    "bookmark": _cmd_bookmark,
+    "note": _cmd_note,
+    "export": _cmd_export,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if (
+            argv
+            and argv[0] in COMMANDS
+            or any(a in ("-h", "--help", "--version") for a in argv[:1])
+        ):
+            args = _parser().parse_args(argv)
+            return _HANDLERS[args.command](args)
+        return _run_tui(argv)
+    except UsageError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(f"papertui: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,1 @@
+"""The pure core: corpus, search, store and the library model. Never imports textual."""

@@ -1,0 +1,116 @@
+"""Plain, diff-able copies of what the user kept: Markdown, JSON, CSV and BibTeX."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from papertui.core.corpus import Paper
+
+FORMATS = ("markdown", "json", "csv", "bibtex")
+
+
+@dataclass(slots=True)
+class Entry:
+    id: str
+    title: str
+    abstract: str
+    collections: list[str]
+    urls: list[str]
+    bookmarked: bool
+    note: str
+
+    @classmethod
+    def of(cls, paper: Paper, bookmarked: bool, note: str) -> Entry:
+        return cls(
+            paper.id,
+            paper.title,
+            paper.abstract,
+            list(paper.collections),
+            list(paper.urls),
+            bookmarked,
+            note,
+        )
+
+
+def paper_markdown(title: str, abstract: str, urls: Sequence[str], note: str = "") -> str:
+    """One paper as Markdown: what `Y` copies and what the reading list is made of."""
+    parts = [f"## {title}", "", abstract]
+    if urls:
+        parts += ["", *[f"- <{u}>" for u in urls]]
+    if note.strip():
+        parts += ["", "**Note:**", "", *[f"> {line}" for line in note.splitlines()]]
+    return "\n".join(parts) + "\n"
+
+
+def to_markdown(entries: Sequence[Entry]) -> str:
+    head = f"# papertui export ({len(entries)} paper{'s' if len(entries) != 1 else ''})\n"
+    body = "\n".join(
+        paper_markdown(e.title, e.abstract, e.urls, e.note)
+        + f"\n*{', '.join(e.collections)} · id {e.id}*\n"
+        for e in entries
+    )
+    return head + "\n" + body
+
+
+def to_json(entries: Sequence[Entry]) -> str:
+    return json.dumps([asdict(e) for e in entries], ensure_ascii=False, indent=2) + "\n"
+
+
+def to_csv(entries: Sequence[Entry]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["id", "title", "collections", "bookmarked", "note", "urls", "abstract"])
+    for e in entries:
+        writer.writerow(
+            [
+                e.id,
+                e.title,
+                "; ".join(e.collections),
+                int(e.bookmarked),
+                e.note,
+                " ".join(e.urls),
+                e.abstract,
+            ]
+        )
+    return out.getvalue()
+
+
+def _bib_value(text: str) -> str:
+    """A braced BibTeX value. Unbalanced braces would end the field early, so escape them."""
+    text = " ".join(text.split())
+    depth = 0
+    balanced = True
+    for ch in text:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            balanced = False
+            break
+    if not balanced or depth != 0:
+        text = text.replace("{", "\\{").replace("}", "\\}")
+    return "{" + text + "}"
+
+
+def to_bibtex(entries: Sequence[Entry]) -> str:
+    chunks = []
+    for e in entries:
+        fields = [("title", e.title), ("abstract", e.abstract)]
+        if e.urls:
+            fields.append(("url", e.urls[0]))
+        fields.append(("howpublished", ", ".join(e.collections)))
+        if e.note.strip():
+            fields.append(("note", e.note))
+        body = ",\n".join(f"  {name} = {_bib_value(value)}" for name, value in fields)
+        key = re.sub(r"[^A-Za-z0-9]", "", e.id)
+        chunks.append(f"@misc{{papertui{key},\n{body}\n}}\n")
+    return "\n".join(chunks)
+
+
+def render(entries: Sequence[Entry], fmt: str) -> str:
+    return {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt](
+        entries
+    )

@@ -1,0 +1,55 @@
+"""The native dump format: a name line, a blank line, then one abstract per paragraph.
+
+Real dumps bend this: hard-wrapped paragraphs, runs of blank lines, whitespace-only lines, trailing
+spaces, and dumps with no name line at all (then the file's name names the collection).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decode
+
+# A name line is short; a long single-line first paragraph is an abstract, not a name.
+MAX_NAME = 160
+
+
+def paragraphs(text: str) -> list[str]:
+    """Blank-line separated paragraphs, each with its lines joined by single spaces."""
+    result: list[str] = []
+    lines: list[str] = []
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped:
+            lines.append(stripped)
+        elif lines:
+            result.append(" ".join(lines))
+            lines = []
+    if lines:
+        result.append(" ".join(lines))
+    return result
+
+
+def parse_native(path: str, data: bytes) -> ParsedFile:
+    warnings: list[str] = []
+    if not data.strip():
+        raise CorpusError(path, "empty file")
+    text = decode(path, data, warnings)
+    paras = paragraphs(text)
+    if not paras:
+        raise CorpusError(path, "empty file (only whitespace)")
+    first_line = text.lstrip().split("\n", 1)[0].strip()
+    has_name = paras[0] == first_line and len(first_line) <= MAX_NAME and len(paras) > 1
+    if has_name:
+        name, abstracts = paras[0], paras[1:]
+    else:
+        name, abstracts = Path(path).stem, paras
+    if not abstracts:
+        raise CorpusError(path, "no abstracts after the collection name")
+    return ParsedFile(
+        path=path,
+        collection=name,
+        format="text",
+        records=[RawRecord(abstract=a) for a in abstracts],
+        warnings=warnings,
+    )

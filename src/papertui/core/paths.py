@@ -1,0 +1,41 @@
+"""Where papertui keeps things. Computed on call, never at import, so tests can redirect them."""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "papertui"
+
+
+def data_dir() -> Path:
+    """User data (bookmarks, notes): `PAPERTUI_DATA_DIR` or the platform's user data dir."""
+    override = os.environ.get("PAPERTUI_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def cache_dir() -> Path:
+    """Rebuildable things (the search index): `PAPERTUI_CACHE_DIR` or the user cache dir."""
+    override = os.environ.get("PAPERTUI_CACHE_DIR")
+    return Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME))
+
+
+def store_path() -> Path:
+    return data_dir() / "papertui.sqlite3"
+
+
+def bundled_corpus_dir() -> Path:
+    """The default corpus: inside the installed package, or `assets/corpus` in a source checkout."""
+    packaged = resources.files("papertui") / "corpus"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[3] / "assets" / "corpus"
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create a directory readable only by its owner (user data is private)."""
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return path

@@ -1,0 +1,434 @@
+"""The one module that speaks Whoosh: schema, building and updating the index, queries, highlights.
+
+The index is a cache in the user cache dir. Each build or update is written into a fresh
+generation directory and swapped in by rewriting a one-line pointer file, so a crash mid-build
+leaves the previous generation usable. A missing, stale, corrupt or old-schema index is rebuilt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import shutil
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+from whoosh import index as windex
+from whoosh import qparser
+from whoosh import query as wq
+from whoosh.analysis import StemmingAnalyzer
+from whoosh.fields import ID, TEXT, Schema
+from whoosh.lang.porter import stem
+
+from papertui.core.corpus import Paper
+
+try:  # POSIX advisory locks: one writer per index, released by the kernel if it dies
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+INDEX_VERSION = "1"  # bump when the schema or the derived fields change
+FIELDS = ("title", "abstract")
+_WORD = re.compile(r"\w+")
+_DANGLING_FIELD = re.compile(r"(?:^|(?<=\s))\w+:(?=\s|$)")
+Progress = Callable[[int, int], None]
+
+
+class IndexCancelled(Exception):
+    """A build stopped because the caller asked it to (the app is quitting)."""
+
+
+def schema() -> Schema:
+    analyzer = StemmingAnalyzer()
+    return Schema(
+        id=ID(stored=True, unique=True),
+        title=TEXT(analyzer=analyzer, field_boost=2.0),
+        abstract=TEXT(analyzer=analyzer),
+    )
+
+
+def corpus_digest(papers: Sequence[Paper]) -> str:
+    """Changes whenever an indexed field of any paper changes."""
+    h = hashlib.blake2b(INDEX_VERSION.encode(), digest_size=16)
+    for paper in sorted(papers, key=lambda p: p.id):
+        h.update(paper.id.encode())
+        h.update(paper.title.encode("utf-8", "replace"))
+    return h.hexdigest()
+
+
+def sources_key(sources: Sequence[str]) -> str:
+    """One index per set of corpus files, so editing a file updates its own index."""
+    joined = "\n".join(sorted(os.path.abspath(s) for s in sources))
+    return hashlib.blake2b(joined.encode("utf-8", "replace"), digest_size=8).hexdigest()
+
+
+# -- highlighting (pure, but it must stem exactly as the index does, so it lives here) -----------
+
+
+@dataclass(slots=True)
+class Highlighter:
+    """Finds the words of a text that the query matched, for the detail pane."""
+
+    stems: set[str] = field(default_factory=set)
+    prefixes: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.stems or self.prefixes)
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        if not self:
+            return []
+        found = []
+        for match in _WORD.finditer(text):
+            word = match.group().lower()
+            if stem(word) in self.stems or (self.prefixes and word.startswith(self.prefixes)):
+                found.append(match.span())
+        return found
+
+
+# -- the index --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class SearchResult:
+    hits: list[tuple[str, float]]  # (paper id, score), best first
+    highlighter: Highlighter
+    corrections: dict[str, str]  # typed word -> word searched instead
+    fallback: bool = False  # the query could not be parsed and was searched as plain words
+
+
+class SearchIndex:
+    """An open, ready index generation. Use from one thread at a time."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._ix = windex.open_dir(str(directory))
+        self._searcher = self._ix.searcher()
+        self._parser = qparser.MultifieldParser(list(FIELDS), self._ix.schema)
+        self._parser.remove_plugin_class(qparser.EveryPlugin)
+        self._parser.add_plugin(qparser.PlusMinusPlugin())
+        self._vocab: list[str] | None = None
+        self._vocab_df: dict[str, int] = {}
+        self.doc_count = self._searcher.doc_count()
+
+    def close(self) -> None:
+        self._searcher.close()
+        self._ix.close()
+
+    # vocabulary of unstemmed words, for typo correction
+    def _load_vocab(self) -> list[str]:
+        if self._vocab is None:
+            try:
+                data = json.loads((self.directory / "vocab.json").read_text("utf-8"))
+            except (OSError, ValueError):
+                data = {}
+            self._vocab_df = data
+            self._vocab = list(data)
+        return self._vocab
+
+    def _known(self, stemmed: str) -> bool:
+        return any(self._searcher.doc_frequency(f, stemmed) > 0 for f in FIELDS)
+
+    def correct(self, word: str) -> list[str]:
+        """Indexed words within a small edit distance of `word`, most frequent first."""
+        if len(word) < 3 or word.isdigit():
+            return []
+        vocab = self._load_vocab()
+        limit = 1 if len(word) <= 4 else 2
+        found = process.extract(
+            word, vocab, scorer=Levenshtein.distance, score_cutoff=limit, limit=20
+        )
+        found.sort(key=lambda r: (r[1], -self._vocab_df.get(r[0], 0)))
+        best = found[0][1] if found else 0
+        return [w for w, d, _ in found if d == best][:4]
+
+    def search(self, text: str, limit: int | None = None) -> SearchResult:
+        """Run a full-text query. Never raises for any query string."""
+        text = _DANGLING_FIELD.sub(" ", text)  # "title:" while the user is still typing
+        raw_words = {stem(w.lower()): w.lower() for w in _WORD.findall(text)}
+        corrections: dict[str, str] = {}
+        fallback = False
+        try:
+            parsed = self._parser.parse(text)
+            parsed = parsed.accept(lambda q: self._repair(q, raw_words, corrections))
+            parsed = self._boost_adjacent(parsed)
+            hits = self._run(parsed, limit)
+        except Exception:  # noqa: BLE001 - some strings make every Whoosh parser raise
+            fallback = True
+            corrections.clear()
+            parsed = self._plain(text, raw_words, corrections)
+            try:
+                hits = self._run(parsed, limit)
+            except Exception:  # noqa: BLE001
+                hits = []
+        return SearchResult(hits, self._highlighter(parsed), corrections, fallback)
+
+    def _run(self, q: wq.Query, limit: int | None) -> list[tuple[str, float]]:
+        if q is wq.NullQuery:
+            return []
+        results = self._searcher.search(q, limit=limit)
+        return [(hit["id"], float(hit.score or 0.0)) for hit in results]
+
+    def _repair(self, q: wq.Query, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
+        """Leaf by leaf: drop wildcards too broad to run, replace unknown words by near ones."""
+        if isinstance(q, (wq.And, wq.Or)):
+            kept = [c for c in q.subqueries if c is not wq.NullQuery]
+            if len(kept) != len(q.subqueries):
+                return type(q)(kept) if kept else wq.NullQuery
+            return q
+        if isinstance(q, wq.Every):
+            return wq.NullQuery  # a bare `*` would rank the whole corpus on every keystroke
+        if isinstance(q, (wq.Prefix, wq.Wildcard)):
+            literal = re.split(r"[*?]", q.text, maxsplit=1)[0]
+            return q if len(literal) >= 2 else wq.NullQuery
+        if isinstance(q, wq.Term) and q.fieldname in FIELDS and not self._known(q.text):
+            original = raw.get(q.text, q.text)
+            near = self.correct(original)
+            if near:
+                corrections[original] = near[0]
+                stems = {stem(w) for w in near}
+                return wq.Or([wq.Term(q.fieldname, s) for s in sorted(stems)])
+        return q
+
+    @staticmethod
+    def _boost_adjacent(q: wq.Query) -> wq.Query:
+        """Rank papers where plain query words stand together ("graph contrastive") higher."""
+        if not isinstance(q, wq.And):
+            return q
+        words: list[str] = []
+        for clause in q.children():
+            terms = [t for t in clause.leaves()] if isinstance(clause, wq.Or) else []
+            texts = {t.text for t in terms if isinstance(t, wq.Term)}
+            if len(texts) != 1 or len(terms) != len(FIELDS) or not isinstance(clause, wq.Or):
+                return q
+            words.append(texts.pop())
+        if len(words) < 2:
+            return q
+        near = [wq.Phrase(f, words, slop=2, boost=2.0) for f in FIELDS]
+        return wq.AndMaybe(q, wq.Or(near))
+
+    def _plain(self, text: str, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
+        """Every word of the query, as plain required terms, with typo repair."""
+        analyzer = self._ix.schema["abstract"].analyzer
+        clauses = []
+        for token in analyzer(text):
+            word = token.text
+            per_field = [self._repair(wq.Term(f, word), raw, corrections) for f in FIELDS]
+            clauses.append(wq.Or(per_field))
+        return wq.And(clauses) if clauses else wq.NullQuery
+
+    @staticmethod
+    def _highlighter(q: wq.Query) -> Highlighter:
+        stems: set[str] = set()
+        prefixes: list[str] = []
+        if q is wq.NullQuery:
+            return Highlighter()
+        for leaf in q.leaves() if not q.is_leaf() else [q]:
+            if isinstance(leaf, wq.Phrase):
+                stems.update(leaf.words)
+            elif isinstance(leaf, (wq.Prefix, wq.Wildcard)):
+                literal = re.split(r"[*?]", leaf.text, maxsplit=1)[0]
+                if literal:
+                    prefixes.append(literal.lower())
+            elif isinstance(leaf, wq.Term) and isinstance(leaf.text, str):
+                stems.add(leaf.text)
+        # leaves under a Not are not matches; drop them
+        for node in _nots(q):
+            for leaf in node.leaves() if not node.is_leaf() else [node]:
+                if isinstance(leaf, wq.Term) and isinstance(leaf.text, str):
+                    stems.discard(leaf.text)
+        return Highlighter(stems, tuple(prefixes))
+
+
+def _nots(q: wq.Query) -> Iterator[wq.Query]:
+    if isinstance(q, wq.Not):
+        yield q.query
+    if isinstance(q, wq.AndNot):
+        yield q.b
+    for child in q.children():
+        yield from _nots(child)
+
+
+# -- building, updating, opening -----------------------------------------------------------------
+
+
+class IndexStore:
+    """The generations of one corpus' index under the cache dir, and the pointer to the current."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @property
+    def pointer(self) -> Path:
+        return self.root / "current"
+
+    def current_dir(self) -> Path | None:
+        try:
+            name = self.pointer.read_text("utf-8").strip()
+        except OSError:
+            return None
+        path = self.root / name
+        return path if name and path.is_dir() else None
+
+    def open_if_current(self, digest: str) -> SearchIndex | None:
+        """The index if it exists, is readable and matches `digest`; else None."""
+        directory = self.current_dir()
+        if directory is None:
+            return None
+        try:
+            meta = json.loads((directory / "meta.json").read_text("utf-8"))
+            if meta.get("digest") != digest or meta.get("version") != INDEX_VERSION:
+                return None
+            return SearchIndex(directory)
+        except Exception:  # noqa: BLE001 - any damage means: rebuild
+            return None
+
+    @contextlib.contextmanager
+    def _writer_lock(self) -> Iterator[None]:
+        self.root.mkdir(parents=True, exist_ok=True)
+        if fcntl is None:
+            yield
+            return
+        with open(self.root / ".lock", "a+") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)  # waits while another papertui builds
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+    def ensure(
+        self,
+        papers: Sequence[Paper],
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> tuple[SearchIndex, str]:
+        """Open the index for `papers`, updating or rebuilding it as needed.
+
+        Returns the index and what was done: "reused", "updated" or "built".
+        """
+        digest = corpus_digest(papers)
+        found = self.open_if_current(digest)
+        if found is not None:
+            return found, "reused"
+        with self._writer_lock():
+            found = self.open_if_current(digest)  # another process may have built it meanwhile
+            if found is not None:
+                return found, "reused"
+            previous = self.current_dir()
+            fresh = self.root / f"gen-{time.time_ns()}-{os.getpid()}"
+            try:
+                how = "built"
+                if previous is not None and self._can_update(previous):
+                    shutil.copytree(previous, fresh)
+                    done = _update(fresh, papers, progress, cancelled)
+                    how = "updated" if done else "built"
+                    if not done:
+                        shutil.rmtree(fresh, ignore_errors=True)
+                if how == "built":
+                    _build(fresh, papers, progress, cancelled)
+                meta = {"version": INDEX_VERSION, "digest": digest, "papers": len(papers)}
+                (fresh / "meta.json").write_text(json.dumps(meta), "utf-8")
+                tmp = self.root / f".current-{os.getpid()}"
+                tmp.write_text(fresh.name, "utf-8")
+                os.replace(tmp, self.pointer)
+            except BaseException:
+                shutil.rmtree(fresh, ignore_errors=True)
+                raise
+            self._prune(keep=fresh)
+            return SearchIndex(fresh), how
+
+    @staticmethod
+    def _can_update(directory: Path) -> bool:
+        try:
+            meta = json.loads((directory / "meta.json").read_text("utf-8"))
+            return meta.get("version") == INDEX_VERSION and windex.exists_in(str(directory))
+        except Exception:  # noqa: BLE001
+            return False
+
+    def _prune(self, keep: Path) -> None:
+        for child in self.root.iterdir():
+            if child.is_dir() and child.name.startswith("gen-") and child != keep:
+                shutil.rmtree(child, ignore_errors=True)
+
+
+def _add(writer, paper: Paper, vocab: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+    writer.add_document(id=paper.id, title=paper.title, abstract=paper.abstract)
+    for word in set(_WORD.findall(paper.abstract.lower())):
+        vocab[word] = vocab.get(word, 0) + 1
+
+
+def _tick(i: int, total: int, progress: Progress | None, cancelled: Callable[[], bool] | None):  # type: ignore[no-untyped-def]
+    if i % 200 == 0:
+        if cancelled is not None and cancelled():
+            raise IndexCancelled()
+        if progress is not None:
+            progress(i, total)
+
+
+def _build(
+    directory: Path,
+    papers: Sequence[Paper],
+    progress: Progress | None,
+    cancelled: Callable[[], bool] | None,
+) -> None:
+    directory.mkdir(parents=True)
+    ix = windex.create_in(str(directory), schema())
+    vocab: dict[str, int] = {}
+    writer = ix.writer(limitmb=256)
+    try:
+        for i, paper in enumerate(papers):
+            _tick(i, len(papers), progress, cancelled)
+            _add(writer, paper, vocab)
+        if progress is not None:
+            progress(len(papers), len(papers))
+        writer.commit()
+    except BaseException:
+        writer.cancel()
+        raise
+    finally:
+        ix.close()
+    (directory / "vocab.json").write_text(json.dumps(vocab, ensure_ascii=False), "utf-8")
+
+
+def _update(
+    directory: Path,
+    papers: Sequence[Paper],
+    progress: Progress | None,
+    cancelled: Callable[[], bool] | None,
+) -> bool:
+    """Add new papers and delete gone ones in place (in a copy). False: a rebuild is better."""
+    ix = windex.open_dir(str(directory))
+    try:
+        with ix.reader() as reader:
+            indexed = {t.decode("utf-8") for t in reader.lexicon("id")}
+        wanted = {p.id: p for p in papers}
+        added = [p for pid, p in wanted.items() if pid not in indexed]
+        removed = [pid for pid in indexed if pid not in wanted]
+        if len(added) + len(removed) > max(1000, len(papers) // 2):
+            return False
+        try:
+            vocab = json.loads((directory / "vocab.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            return False
+        writer = ix.writer(limitmb=256)
+        try:
+            for pid in removed:
+                writer.delete_by_term("id", pid)
+            for i, paper in enumerate(added):
+                _tick(i, len(added), progress, cancelled)
+                _add(writer, paper, vocab)
+            writer.commit()
+        except BaseException:
+            writer.cancel()
+            raise
+    finally:
+        ix.close()
+    (directory / "vocab.json").write_text(json.dumps(vocab, ensure_ascii=False), "utf-8")
+    return True
