@@ -167,10 +167,8 @@ class Store:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 marks = ",".join("?" * len(chunk))
-                for row in self._conn.execute(
-                    f"SELECT id, title, abstract, collections, urls FROM papers WHERE id IN ({marks})",
-                    chunk,
-                ):
+                sql = f"SELECT * FROM papers WHERE id IN ({marks})"
+                for row in self._conn.execute(sql, chunk):
                     result[row[0]] = SavedPaper(
                         row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4])
                     )

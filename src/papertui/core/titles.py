@@ -44,7 +44,7 @@ _LEAD = re.compile(
 
 
 def _describe(rest: str) -> str:
-    """The few words after a name that say what it is: ", a GCL model for ..." -> "GCL model for ..."."""
+    """The words after a name that say what it is: ", a GCL model for ..." -> "GCL model for"."""
     rest = rest.strip()
     if rest.startswith("("):  # an expansion in parentheses: "GRAPE (Group ...), a unified ..."
         close = rest.find(")")

@@ -1,0 +1,1 @@
+"""The Textual reader. Composes widgets and routes messages; the work is done by the core."""

@@ -1,0 +1,324 @@
+"""PaperTUI: the reader. Binds keys, starts workers and routes messages between the panes."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from textual import on, work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+from papertui.core.clipboard import copy_system
+from papertui.core.corpus import Paper
+from papertui.core.export import paper_markdown
+from papertui.core.library import Library, View
+from papertui.core.search import IndexCancelled
+from papertui.core.store import StoreError
+from papertui.core.text import safe_display
+from papertui.ui.keys import APP_KEYS, help_sections
+from papertui.ui.screens.help import HelpScreen
+from papertui.ui.screens.note_editor import NoteEditor
+from papertui.ui.widgets.detail import DetailPane, render_paper
+from papertui.ui.widgets.paper_list import BOOKMARK, NOTE, PaperList
+from papertui.ui.widgets.search_bar import SearchBar
+
+NARROW = 90  # below this many columns the panes stack
+
+
+class PaperTUI(App[None]):
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    TITLE = "papertui"
+    BINDINGS = [
+        Binding(k.keys, k.action, k.description.split(" (")[0], show=k.footer, key_display=k.label)
+        for k in APP_KEYS
+    ]
+
+    bookmarks_only: reactive[bool] = reactive(False, init=False)
+    index_state: reactive[str] = reactive("", init=False)
+
+    def __init__(
+        self, library: Library, *, clipboard: Callable[[str], str | None] = copy_system
+    ) -> None:
+        super().__init__()
+        self.library = library
+        self.view = View(query="", indices=list(range(len(library.papers))))
+        self._copy_system = clipboard
+        self._search_lock = threading.Lock()
+
+    # -- layout -----------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield SearchBar(id="search")
+        with Horizontal(id="panes"):
+            yield PaperList(self.library.papers, self._markers, id="list")
+            yield DetailPane(id="detail")
+        yield Static("", id="status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.paper_list.set_rows(self.view.indices)
+        self.paper_list.focus()
+        self._report_corpus()
+        self.build_index()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < NARROW, "-narrow")
+
+    @property
+    def paper_list(self) -> PaperList:
+        return self.query_one(PaperList)
+
+    @property
+    def search_bar(self) -> SearchBar:
+        return self.query_one(SearchBar)
+
+    @property
+    def current_paper(self) -> Paper | None:
+        pos = self.paper_list.current
+        return None if pos is None else self.library.papers[pos]
+
+    def _markers(self, paper: Paper) -> str:
+        bookmarked = BOOKMARK if self.library.is_bookmarked(paper) else " "
+        noted = NOTE if self.library.note(paper) else " "
+        return bookmarked + noted
+
+    def _report_corpus(self) -> None:
+        corpus = self.library.corpus
+        for line in corpus.errors:
+            self.notify(safe_display(line), title="Not loaded", severity="error", timeout=10)
+        for line in corpus.warnings:
+            self.notify(safe_display(line), title="Warning", severity="warning", timeout=10)
+        moved = self.library.store.moved_aside
+        if moved is not None:
+            self.notify(
+                f"Your data file was damaged. It was moved to {moved} and a fresh one started.",
+                severity="error",
+                timeout=20,
+            )
+        if self.library.store.unavailable:
+            self.notify(
+                f"Bookmarks and notes cannot be saved: {self.library.store.unavailable}",
+                severity="warning",
+                timeout=15,
+            )
+
+    # -- status line ------------------------------------------------------------------------------
+
+    def _update_status(self) -> None:
+        total = len(self.library.papers)
+        shown = len(self.view.indices)
+        parts = [f"{shown} of {total}" if (self.view.query or self.bookmarks_only) else f"{total}"]
+        parts[0] += " papers"
+        if self.bookmarks_only:
+            parts.append("bookmarks only (B)")
+        if self.view.corrections:
+            fixed = ", ".join(f"{a}→{b}" for a, b in self.view.corrections.items())
+            parts.append(f"searched {fixed}")
+        parts.extend(self.view.notes)
+        if self.index_state:
+            parts.append(self.index_state)
+        self.query_one("#status", Static).update(safe_display(" · ".join(parts)))
+
+    def watch_index_state(self) -> None:
+        self._update_status()
+
+    # -- index ------------------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="index", exit_on_error=False)
+    def build_index(self) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            percent = int(100 * done / total) if total else 100
+            self.call_from_thread(setattr, self, "index_state", f"indexing {percent}%")
+
+        try:
+            with self._search_lock:
+                self.library.ensure_index(progress, lambda: worker.is_cancelled)
+        except IndexCancelled:
+            return
+        except Exception as exc:  # noqa: BLE001 - the reader still works without full text
+            message = f"search index unavailable: {str(exc).splitlines()[0] if str(exc) else exc}"
+            self.call_from_thread(setattr, self, "index_state", message)
+            return
+        self.call_from_thread(self._index_ready)
+
+    def _index_ready(self) -> None:
+        self.index_state = ""
+        if self.view.query:
+            self.run_search(self.search_bar.value, self.bookmarks_only)
+
+    # -- search -----------------------------------------------------------------------------------
+
+    @on(SearchBar.Changed, "#search")
+    def _query_changed(self, event: SearchBar.Changed) -> None:
+        self.run_search(event.value, self.bookmarks_only)
+
+    @on(SearchBar.Left)
+    def _left_search(self) -> None:
+        self.paper_list.focus()
+
+    @work(thread=True, exclusive=True, group="search", exit_on_error=False)
+    def run_search(self, query: str, bookmarks_only: bool) -> None:
+        with self._search_lock:
+            if get_current_worker().is_cancelled:
+                return
+            view = self.library.run_query(query, bookmarks_only=bookmarks_only)
+        if not get_current_worker().is_cancelled:
+            self.call_from_thread(self._show_view, view, bookmarks_only)
+
+    def _show_view(self, view: View, bookmarks_only: bool) -> None:
+        if view.query != self.search_bar.value or bookmarks_only != self.bookmarks_only:
+            return  # the user has typed on since: this result is stale
+        keep = self.paper_list.current
+        self.view = view
+        shown = safe_display(view.query.strip())
+        self.paper_list.empty_message = (
+            f"No papers match {shown!r}." if shown else "No bookmarks yet: press b on a paper."
+        )
+        self.paper_list.set_rows(view.indices, keep=keep)
+        self._update_status()
+
+    def watch_bookmarks_only(self) -> None:
+        self.run_search(self.search_bar.value, self.bookmarks_only)
+
+    # -- the current paper ------------------------------------------------------------------------
+
+    @on(PaperList.Highlighted)
+    def _show_current(self) -> None:
+        self._render_detail()
+        self._update_status()
+
+    def _render_detail(self) -> None:
+        detail = self.query_one(DetailPane)
+        paper = self.current_paper
+        if paper is None:
+            detail.show("No paper selected.")
+            return
+        detail.show(
+            render_paper(
+                paper,
+                bookmarked=self.library.is_bookmarked(paper),
+                note=self.library.note(paper),
+                highlighter=self.view.highlighter,
+            )
+        )
+
+    def _refresh_paper(self) -> None:
+        self.paper_list.refresh_markers()
+        detail = self.query_one(DetailPane)
+        y = detail.scroll_y
+        self._render_detail()
+        detail.scroll_to(y=y, animate=False)
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def action_focus_search(self) -> None:
+        self.search_bar.focus()
+
+    def action_clear_search(self) -> None:
+        if self.search_bar.value:
+            self.search_bar.value = ""
+        elif self.bookmarks_only:
+            self.bookmarks_only = False
+        self.paper_list.focus()
+
+    def action_switch_pane(self) -> None:
+        if self.paper_list.has_focus:
+            self.query_one(DetailPane).focus()
+        else:
+            self.paper_list.focus()
+
+    def action_bookmarks_only(self) -> None:
+        self.bookmarks_only = not self.bookmarks_only
+
+    def action_toggle_bookmark(self) -> None:
+        paper = self.current_paper
+        if paper is None:
+            self.notify("No paper selected.", severity="warning")
+            return
+        try:
+            on_now = self.library.toggle_bookmark(paper)
+        except StoreError as exc:
+            self.notify(str(exc), title="Bookmark not saved", severity="error", timeout=10)
+            return
+        self.notify("Bookmarked." if on_now else "Bookmark removed.", timeout=2)
+        self._refresh_paper()
+
+    def action_edit_note(self) -> None:
+        paper = self.current_paper
+        if paper is None:
+            self.notify("No paper selected.", severity="warning")
+            return
+
+        def save(text: str) -> str | None:
+            try:
+                self.library.set_note(paper, text)
+            except StoreError as exc:
+                return str(exc)
+            return None
+
+        def closed(saved: bool | None) -> None:
+            if saved:
+                self.notify("Note saved." if self.library.note(paper) else "Note removed.")
+                self._refresh_paper()
+
+        self.push_screen(NoteEditor(paper.title, self.library.note(paper), save), closed)
+
+    def action_copy_abstract(self) -> None:
+        paper = self.current_paper
+        if paper is not None:
+            self.copy_text(paper.abstract, "abstract")
+
+    def action_copy_markdown(self) -> None:
+        paper = self.current_paper
+        if paper is not None:
+            text = paper_markdown(paper.title, paper.abstract, paper.urls, self.library.note(paper))
+            self.copy_text(text, "title, abstract and links as Markdown")
+
+    @work(thread=True, group="clipboard", exit_on_error=False)
+    def copy_text(self, text: str, what: str) -> None:
+        problem = self._copy_system(text)
+        self.call_from_thread(self._copied, text, what, problem)
+
+    def _copied(self, text: str, what: str, problem: str | None) -> None:
+        if problem is None:
+            self.notify(f"Copied {what} to the clipboard ({len(text)} characters).", timeout=3)
+            return
+        # the terminal's own clipboard (OSC 52) works over SSH and without a clipboard program
+        self.copy_to_clipboard(text)
+        self.notify(
+            f"Copied {what} through the terminal (OSC 52); "
+            f"system clipboard unavailable: {safe_display(problem)}",
+            timeout=5,
+        )
+
+    def action_open_url(self) -> None:
+        paper = self.current_paper
+        if paper is None:
+            return
+        safe = [u for u in paper.urls if u.lower().startswith(("http://", "https://"))]
+        if not safe:
+            self.notify("This abstract has no http(s) link.", severity="warning")
+            return
+        self.open_url(safe[0])
+        self.notify(f"Opening {safe_display(safe[0])}", timeout=3)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(help_sections()))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for key in APP_KEYS:
+            label = key.label or key.keys
+            yield SystemCommand(
+                key.description, f"key: {label}", getattr(self, f"action_{key.action}")
+            )

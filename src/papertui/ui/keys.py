@@ -1,0 +1,58 @@
+"""Every key of the reader in one table: the app binds from it, help and the palette list it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    keys: str  # Textual key names, comma separated
+    action: str
+    description: str
+    footer: bool = False
+    label: str = ""  # how help shows the keys, if not as bound
+
+
+APP_KEYS = [
+    Key("slash", "focus_search", "Search", True, "/"),
+    Key("b", "toggle_bookmark", "Bookmark", True),
+    Key("B", "bookmarks_only", "Show bookmarks only (toggle)", True),
+    Key("n", "edit_note", "Edit note", True),
+    Key("y", "copy_abstract", "Copy abstract", True),
+    Key("Y", "copy_markdown", "Copy title, abstract and links as Markdown"),
+    Key("o", "open_url", "Open the first link in the browser"),
+    Key("tab", "switch_pane", "Switch between list and detail pane", label="Tab"),
+    Key("escape", "clear_search", "Clear the search", label="Esc"),
+    Key("question_mark", "help", "Help", True, "?"),
+    Key("q", "quit", "Quit", True),
+]
+
+LIST_KEYS = [
+    ("j / k, ↓ / ↑", "next / previous paper (in the detail pane: scroll)"),
+    ("g / G, Home / End", "first / last paper"),
+    ("PgDn / PgUp, Space", "page down / up"),
+    ("mouse", "click a row to open it; wheel scrolls"),
+]
+
+SEARCH_KEYS = [
+    ("/", "type a query; results update as you type"),
+    ("Enter", "go to the results, keeping the query"),
+    ("Esc", "clear the query and go back to the list"),
+]
+
+EDITOR_KEYS = [
+    ("ctrl+s", "save the note"),
+    ("Esc", "cancel (asks before dropping changes)"),
+    ("ctrl+p", "command palette: every action by name"),
+]
+
+
+def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
+    app_rows = [(k.label or k.keys, k.description) for k in APP_KEYS]
+    return [
+        ("Keys", app_rows),
+        ("Moving", LIST_KEYS),
+        ("Search box", SEARCH_KEYS),
+        ("Note editor and palette", EDITOR_KEYS),
+    ]

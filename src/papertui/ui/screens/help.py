@@ -1,0 +1,57 @@
+"""The help screen: every key and the query syntax, built from the same tables the app binds."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+QUERY_SYNTAX = [
+    ("words", "papers containing every word (stemmed; ranked by BM25); typos are forgiven"),
+    ('"exact phrase"', "the words next to each other"),
+    ("a OR b", "either word"),
+    ("NOT word, -word", "papers without the word"),
+    ("optim*", "words starting with optim"),
+    ("title:word", "the word in the title only (also abstract:)"),
+    ("collection:name", "papers in collections whose name contains name (c: for short)"),
+    ("is:bookmarked", "bookmarked papers (-is:bookmarked for the others)"),
+    ("has:note", "papers with a note (-has:note for the others)"),
+]
+
+
+def help_text(sections: list[tuple[str, list[tuple[str, str]]]]) -> Text:
+    text = Text()
+    for heading, rows in sections:
+        text.append(f"{heading}\n", style="bold underline")
+        width = max((len(k) for k, _ in rows), default=0)
+        for keys, description in rows:
+            text.append(f"  {keys.ljust(width)}  ", style="bold")
+            text.append(f"{description}\n")
+        text.append("\n")
+    return text
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,q,question_mark", "close", "Close"),
+        Binding("j,down", "scroll(1)", "Down", show=False),
+        Binding("k,up", "scroll(-1)", "Up", show=False),
+    ]
+
+    def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]]) -> None:
+        super().__init__()
+        self.sections = sections + [("Search syntax", QUERY_SYNTAX)]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Static("papertui help   (Esc, q or ? to close)", id="help-title")
+            yield Static(help_text(self.sections), id="help-body")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)

@@ -1,0 +1,182 @@
+"""The paper list: a Line API view over a list of paper positions.
+
+It renders only the rows on screen, so 100,000 papers cost no more to show or scroll than 100.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from papertui.core.corpus import Paper
+from papertui.core.text import safe_display
+
+BOOKMARK = "★"
+NOTE = "✎"
+
+
+class PaperList(ScrollView, can_focus=True):
+    """Rows of "markers  title  collection"; the cursor row is the paper in the detail pane."""
+
+    BINDINGS = [
+        Binding("j,down", "cursor_down", "Down", show=False),
+        Binding("k,up", "cursor_up", "Up", show=False),
+        Binding("g,home", "first", "First", show=False),
+        Binding("G,end", "last", "Last", show=False),
+        Binding("pagedown,ctrl+f,space", "page_down", "Page down", show=False),
+        Binding("pageup,ctrl+b", "page_up", "Page up", show=False),
+    ]
+
+    COMPONENT_CLASSES = {
+        "paper-list--cursor",
+        "paper-list--marker",
+        "paper-list--collection",
+        "paper-list--empty",
+    }
+
+    cursor: reactive[int] = reactive(0, always_update=False, repaint=False)
+
+    @dataclass
+    class Highlighted(Message):
+        """The cursor moved to another paper (None: the list is empty)."""
+
+        paper_list: PaperList
+        position: int | None
+
+    def __init__(
+        self,
+        papers: list[Paper],
+        markers: Callable[[Paper], str],
+        *,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self._papers = papers
+        self._markers = markers
+        self.rows: list[int] = []
+        self.empty_message = "No papers match."
+
+    # -- data -------------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> int | None:
+        """The position (into the papers) under the cursor."""
+        if 0 <= self.cursor < len(self.rows):
+            return self.rows[self.cursor]
+        return None
+
+    def set_rows(self, rows: list[int], keep: int | None = None) -> None:
+        """Show `rows`; keep the cursor on paper `keep` if it is still there, else go to the top."""
+        self.rows = rows
+        self.virtual_size = Size(self.size.width, len(rows))
+        target = 0
+        if keep is not None:
+            try:
+                target = rows.index(keep)
+            except ValueError:
+                target = 0
+        self.cursor = target
+        self._announce()
+        self.scroll_to(y=max(0, target - self.size.height // 2), animate=False, immediate=True)
+        self.refresh()
+
+    def refresh_markers(self) -> None:
+        self.refresh()
+
+    # -- cursor -----------------------------------------------------------------------------------
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self._refresh_row(old)
+        self._refresh_row(new)
+        self._scroll_cursor_visible()
+        self._announce()
+
+    def _announce(self) -> None:
+        self.post_message(self.Highlighted(self, self.current))
+
+    def _refresh_row(self, row: int) -> None:
+        y = row - int(self.scroll_offset.y)
+        if 0 <= y < self.size.height:
+            self.refresh_line(y)
+
+    def _scroll_cursor_visible(self) -> None:
+        top = int(self.scroll_offset.y)
+        height = max(1, self.size.height)
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+
+    def _move_to(self, row: int) -> None:
+        if self.rows:
+            self.cursor = max(0, min(len(self.rows) - 1, row))
+
+    def action_cursor_down(self) -> None:
+        self._move_to(self.cursor + 1)
+
+    def action_cursor_up(self) -> None:
+        self._move_to(self.cursor - 1)
+
+    def action_first(self) -> None:
+        self._move_to(0)
+
+    def action_last(self) -> None:
+        self._move_to(len(self.rows) - 1)
+
+    def action_page_down(self) -> None:
+        self._move_to(self.cursor + max(1, self.size.height - 1))
+
+    def action_page_up(self) -> None:
+        self._move_to(self.cursor - max(1, self.size.height - 1))
+
+    def on_click(self, event: events.Click) -> None:
+        self._move_to(int(self.scroll_offset.y) + event.y)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.virtual_size = Size(event.size.width, len(self.rows))
+
+    # -- rendering --------------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        row = int(self.scroll_offset.y) + y
+        base = self.rich_style
+        if not self.rows:
+            if y == 0:
+                style = self.get_component_rich_style("paper-list--empty")
+                return Strip([Segment(f" {self.empty_message}", style)]).adjust_cell_length(
+                    width, base
+                )
+            return Strip.blank(width, base)
+        if row >= len(self.rows):
+            return Strip.blank(width, base)
+        paper = self._papers[self.rows[row]]
+        marker_style = self.get_component_rich_style("paper-list--marker")
+        collection_style = self.get_component_rich_style("paper-list--collection")
+        markers = self._markers(paper)
+        collection = safe_display(paper.collection)
+        if cell_len(collection) > 18:
+            collection = Strip([Segment(collection)]).crop(0, 17).text + "…"
+        title_width = max(4, width - 4 - cell_len(collection) - 2)
+        title = Strip([Segment(safe_display(paper.title), base)]).crop(0, title_width)
+        segments = [Segment(f"{markers} ", marker_style + base if base else marker_style)]
+        segments.extend(title.adjust_cell_length(title_width, base))
+        segments.append(Segment("  ", base))
+        segments.append(Segment(collection, collection_style))
+        strip = Strip(segments).adjust_cell_length(width, base)
+        if row == self.cursor:
+            # applied over each segment's own style, so the cursor's background wins
+            cursor = self.get_component_rich_style("paper-list--cursor")
+            strip = Strip([Segment(t, (s or Style()) + cursor) for t, s, _ in strip])
+        return strip
