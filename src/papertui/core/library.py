@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +13,8 @@ from papertui.core.fuzzy import TitleMatcher
 from papertui.core.query import Filter, parse_query
 from papertui.core.search import Highlighter, IndexStore, SearchIndex, sources_key
 from papertui.core.store import Store
+
+_SYNTAX = re.compile(r'["*?():^~]|(?:^|\s)[-+]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
 
 # A title matched this well is added to full-text results: the name someone half remembers.
 TITLE_MATCH_CUTOFF = 86.0
@@ -105,9 +108,10 @@ class Library:
                     view.scores[pos] = score
         else:
             view.notes.append("index not ready: matching titles only")
-        cutoff = TITLE_MATCH_CUTOFF if self.index is not None else 70.0
-        for pos, _score in self.titles.match(text, cutoff=cutoff):
-            seen.setdefault(pos, None)
+        if not _SYNTAX.search(text):  # "-word", "a OR b", "x*": the user asked for exactly that
+            cutoff = TITLE_MATCH_CUTOFF if self.index is not None else 70.0
+            for pos, _score in self.titles.match(text, cutoff=cutoff):
+                seen.setdefault(pos, None)
         return list(seen)
 
     def _passes(self, paper: Paper, filters: list[Filter]) -> bool:

@@ -7,6 +7,7 @@ leaves the previous generation usable. A missing, stale, corrupt or old-schema i
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import hashlib
 import json
@@ -130,8 +131,20 @@ class SearchIndex:
             except (OSError, ValueError):
                 data = {}
             self._vocab_df = data
-            self._vocab = list(data)
+            self._vocab = sorted(data)
         return self._vocab
+
+    def expand_prefix(self, prefix: str, limit: int = 256) -> list[str]:
+        """Indexed words that start with `prefix` (the index holds stems, so `invertib*` would
+        otherwise miss "invertible", stored as "invert")."""
+        vocab = self._load_vocab()
+        start = bisect.bisect_left(vocab, prefix)
+        found = []
+        for word in vocab[start : start + limit]:
+            if not word.startswith(prefix):
+                break
+            found.append(word)
+        return found
 
     def _known(self, stemmed: str) -> bool:
         return any(self._searcher.doc_frequency(f, stemmed) > 0 for f in FIELDS)
@@ -187,7 +200,12 @@ class SearchIndex:
             return wq.NullQuery  # a bare `*` would rank the whole corpus on every keystroke
         if isinstance(q, (wq.Prefix, wq.Wildcard)):
             literal = re.split(r"[*?]", q.text, maxsplit=1)[0]
-            return q if len(literal) >= 2 else wq.NullQuery
+            if len(literal) < 2:
+                return wq.NullQuery
+            if isinstance(q, wq.Prefix) and q.fieldname in FIELDS:
+                stems = sorted({stem(w) for w in self.expand_prefix(literal.lower())})
+                return wq.Or([q, *[wq.Term(q.fieldname, s) for s in stems]])
+            return q
         if isinstance(q, wq.Term) and q.fieldname in FIELDS and not self._known(q.text):
             original = raw.get(q.text, q.text)
             near = self.correct(original)

@@ -189,7 +189,8 @@ class Store:
                         self._conn.execute("COMMIT")
                         return result
                     except BaseException:
-                        self._conn.execute("ROLLBACK")
+                        if self._conn.in_transaction:  # SQLite may have rolled back already
+                            self._conn.execute("ROLLBACK")
                         raise
                 except sqlite3.OperationalError as exc:
                     text = str(exc).lower()

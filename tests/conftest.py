@@ -1,0 +1,34 @@
+"""Every test runs with its own data and cache dirs: the real user directories are never touched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from papertui.core import paths
+
+BUNDLED = paths.bundled_corpus_dir()
+
+
+@pytest.fixture(autouse=True)
+def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("PAPERTUI_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+@pytest.fixture
+def write_corpus(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Write a corpus file from text or bytes and return its path."""
+
+    def write(content: str | bytes, name: str = "dump.txt") -> Path:
+        path = tmp_path / "corpora" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, str):
+            path.write_text(content, encoding="utf-8", newline="")
+        else:
+            path.write_bytes(content)
+        return path
+
+    return write

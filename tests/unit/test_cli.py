@@ -1,0 +1,114 @@
+"""The scripting CLI: same core, JSON records, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from papertui import __version__
+from papertui.cli import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_json_has_every_record_field(capsys):
+    code, out, _ = run(capsys, "list", "--json")
+    records = json.loads(out)
+    assert code == 0 and len(records) == 139
+    assert set(records[0]) >= {
+        "id",
+        "title",
+        "collection",
+        "abstract",
+        "urls",
+        "bookmarked",
+        "note",
+    }
+
+
+def test_list_text_shows_id_title_collection(capsys):
+    code, out, _ = run(capsys, "list")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 139
+    assert any("CaliGCL:" in line and "[NeurIPS 2025 论文列表]" in line for line in lines)
+
+
+def test_search_json_adds_score_and_respects_limit(capsys):
+    code, out, _ = run(capsys, "search", "optmal transprt", "--json", "--limit", "1")
+    hits = json.loads(out)
+    assert code == 0 and len(hits) == 1
+    assert "optimal transport" in hits[0]["abstract"].lower() and hits[0]["score"] > 0
+
+
+def test_bookmark_note_and_export_by_id_prefix(capsys, tmp_path):
+    _, out, _ = run(capsys, "search", "caligcl", "--json")
+    pid = json.loads(out)[0]["id"]
+    assert run(capsys, "bookmark", pid[:5])[0] == 0
+    assert run(capsys, "note", pid[:6], "check the ablation")[0] == 0
+    code, out, _ = run(capsys, "note", pid)
+    assert code == 0 and out == "check the ablation\n"
+    record = next(r for r in json.loads(run(capsys, "list", "--json")[1]) if r["id"] == pid)
+    assert record["bookmarked"] and record["note"] == "check the ablation"
+    target = tmp_path / "out.bib"
+    assert run(capsys, "export", "--format", "bibtex", "-o", str(target))[0] == 0
+    bib = target.read_text("utf-8")
+    assert bib.count("@misc{") == 1 and "check the ablation" in bib and "CaliGCL" in bib
+    for fmt in ("markdown", "json", "csv"):
+        code, out, _ = run(capsys, "export", "--format", fmt)
+        assert code == 0 and "check the ablation" in out
+    assert run(capsys, "bookmark", pid, "--remove")[0] == 0
+    assert not json.loads(run(capsys, "search", "caligcl", "--json")[1])[0]["bookmarked"]
+
+
+def test_note_from_stdin(capsys, monkeypatch):
+    import io
+
+    pid = json.loads(run(capsys, "search", "cdflow", "--json")[1])[0]["id"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("multi\nline"))
+    assert run(capsys, "note", pid, "-")[0] == 0
+    assert run(capsys, "note", pid)[1] == "multi\nline\n"
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["list", "/no/such/dump.txt"], "/no/such/dump.txt: no such file or folder"),
+        (["bookmark", "zzzz"], "no paper with id 'zzzz'"),
+        (["bookmark", ""], "empty paper id"),
+        (["search", "x", "--limit", "0"], "--limit must be at least 1"),
+        (["export", "--format", "docx"], "invalid choice"),
+        (["frobnicate-this.txt"], "frobnicate-this.txt: no such file or folder"),
+    ],
+)
+def test_bad_input_exits_2_with_one_clear_line(capsys, argv, message):
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("papertui")
+
+
+def test_ambiguous_prefix_is_explained(capsys, write_corpus):
+    path = write_corpus("X\n\n" + "\n\n".join(f"paper number {i}" for i in range(300)))
+    code, _, err = run(capsys, "bookmark", "a", "-c", str(path))
+    assert code == 2 and "ambiguous" in err
+
+
+def test_version_and_help_on_every_command():
+    for argv in (
+        ["--version"],
+        ["--help"],
+        *[[c, "--help"] for c in ("list", "search", "bookmark", "note", "export")],
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "papertui", *argv], capture_output=True, text=True, timeout=60
+        )
+        assert proc.returncode == 0, (argv, proc.stderr)
+        assert (__version__ in proc.stdout) if argv == ["--version"] else ("usage:" in proc.stdout)

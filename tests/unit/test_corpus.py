@@ -1,0 +1,127 @@
+"""Reading the native dump format, its tolerances and its errors."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import BUNDLED
+
+from papertui.core.corpus import extract_urls, load_corpus, paper_id
+
+
+def _paragraphs(path):  # the reference: what a person sees as paragraphs in the file
+    text = path.read_text("utf-8")
+    return [p.strip() for p in re.split(r"\n\s*\n", text)[1:] if p.strip()]
+
+
+def test_bundled_corpus_has_139_papers_in_two_collections():
+    corpus = load_corpus([BUNDLED])
+    assert len(corpus.papers) == 139
+    assert corpus.collections == {"NeurIPS 2025 论文列表": 19, "Daily Papers": 120}
+    assert corpus.errors == [] and corpus.warnings == []
+
+
+def test_bundled_abstracts_are_exactly_the_paragraphs():
+    corpus = load_corpus([BUNDLED])
+    expected = []
+    for path in sorted(BUNDLED.glob("*.txt")):
+        expected += _paragraphs(path)
+    assert [p.abstract for p in corpus.papers] == expected
+
+
+def test_tolerates_bom_crlf_cr_blank_runs_wrapping_and_trailing_spaces(write_corpus):
+    raw = (
+        "\ufeffMy dump  \r\n\r\n"
+        "First abstract, hard\r\nwrapped over   \r\nthree lines.\r\n"
+        "\r\n   \r\n\t\r\n\r\n"
+        "Second abstract.   \r\r"
+        "Third abstract after CR endings.\n\n\n\n"
+    )
+    corpus = load_corpus([write_corpus(raw)])
+    assert [p.abstract for p in corpus.papers] == [
+        "First abstract, hard wrapped over three lines.",
+        "Second abstract.",
+        "Third abstract after CR endings.",
+    ]
+    assert corpus.papers[0].collections == ["My dump"]
+
+
+def test_dump_without_name_line_uses_file_name(write_corpus):
+    long_first = "This dump starts with an abstract that is a long single line. " * 5
+    corpus = load_corpus([write_corpus(long_first + "\n\nAnother one.", name="iclr.txt")])
+    assert [p.collection for p in corpus.papers] == ["iclr", "iclr"]
+    assert corpus.papers[0].abstract == long_first.strip()
+
+
+def test_folder_reads_every_txt(tmp_path, write_corpus):
+    write_corpus("A\n\nalpha paper text.", name="a.txt")
+    write_corpus("B\n\nbeta paper text.", name="b.txt")
+    write_corpus("ignored", name="notes.md")
+    corpus = load_corpus([tmp_path / "corpora"])
+    assert sorted(corpus.collections) == ["A", "B"]
+
+
+def test_errors_are_one_line_and_name_the_file(tmp_path, write_corpus):
+    empty = write_corpus("", name="empty.txt")
+    binary = write_corpus(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, name="image.txt")
+    folder = tmp_path / "nothing-here"
+    folder.mkdir()
+    corpus = load_corpus([tmp_path / "missing.txt", empty, binary, folder])
+    assert corpus.papers == []
+    messages = "\n".join(corpus.errors)
+    assert len(corpus.errors) == 4
+    assert all("\n" not in e for e in corpus.errors)
+    assert f"{tmp_path / 'missing.txt'}: no such file or folder" in messages
+    assert f"{empty}: empty file" in messages
+    assert f"{binary}: binary file" in messages
+    assert f"{folder}: no corpus files" in messages
+
+
+def test_invalid_utf8_loads_with_replacement_and_warns(write_corpus):
+    path = write_corpus(b"Name\n\nGood text \xff\xfe broken bytes.\n\nSecond paper.")
+    corpus = load_corpus([path])
+    assert len(corpus.papers) == 2
+    assert "\ufffd" in corpus.papers[0].abstract
+    assert len(corpus.warnings) == 1 and str(path) in corpus.warnings[0]
+    assert "invalid UTF-8" in corpus.warnings[0]
+
+
+def test_bad_file_does_not_stop_the_good_ones(tmp_path, write_corpus):
+    good = write_corpus("Good\n\nA fine abstract.", name="good.txt")
+    corpus = load_corpus([tmp_path / "nope.txt", good])
+    assert len(corpus.papers) == 1 and len(corpus.errors) == 1
+
+
+def test_id_is_stable_across_whitespace_and_files(tmp_path, write_corpus):
+    a = write_corpus("One\n\nSame   abstract\nwrapped here.", name="one.txt")
+    b = write_corpus("Two\n\nOther paper.\n\nSame abstract wrapped here.", name="two.txt")
+    corpus = load_corpus([a, b])
+    assert len(corpus.papers) == 2
+    same = corpus.papers[0]
+    assert same.id == paper_id("Same abstract wrapped here.")
+    assert same.collections == ["One", "Two"]
+
+
+def test_duplicates_in_one_file_are_counted(write_corpus):
+    corpus = load_corpus([write_corpus("D\n\nRepeated.\n\nRepeated.\n\nOther.")])
+    assert len(corpus.papers) == 2
+    assert corpus.files[0].skipped == {"duplicate": 1}
+
+
+def test_urls_are_extracted_without_trailing_punctuation():
+    text = (
+        "Code at https://github.com/x/y. See (https://example.org/a_(b)) and "
+        "http://foo.bar/baz, also https://github.com/x/y again."
+    )
+    assert extract_urls(text) == (
+        "https://github.com/x/y",
+        "https://example.org/a_(b)",
+        "http://foo.bar/baz",
+    )
+
+
+def test_bundled_urls_found():
+    corpus = load_corpus([BUNDLED])
+    urls = [u for p in corpus.papers for u in p.urls]
+    assert "https://github.com/jsshin98/CanonicalFusion" in urls
+    assert all(not u.endswith((".", ",", ")")) or u.count("(") for u in urls)

@@ -1,0 +1,89 @@
+"""Property tests: any bytes give papers or a clean error; any query gives a result."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import BUNDLED
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from papertui.core.corpus import paper_id
+from papertui.core.formats.base import CorpusError
+from papertui.core.formats.native import parse_native
+from papertui.core.library import Library
+from papertui.core.query import parse_query
+from papertui.core.text import safe_display
+
+SAFE = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@SAFE
+@given(st.binary(max_size=3000))
+def test_parser_any_bytes(data):
+    try:
+        parsed = parse_native("fuzz.txt", data)
+    except CorpusError as exc:
+        assert str(exc).startswith("fuzz.txt: ") and "\n" not in str(exc)
+        return
+    assert parsed.records
+    for record in parsed.records:
+        assert record.abstract == record.abstract.strip() and record.abstract
+        assert "\n" not in record.abstract
+
+
+def _solid(text: str) -> str:
+    return "".join(text.split())
+
+
+@SAFE
+@given(st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=2000))
+def test_parser_loses_nothing_but_whitespace(text):
+    try:
+        parsed = parse_native("t.txt", text.encode("utf-8"))
+    except CorpusError as exc:
+        assert not text.lstrip("\ufeff").strip(), exc
+        return
+    body = _solid("".join(r.abstract for r in parsed.records))
+    assert _solid(text.lstrip("\ufeff")) in (body, _solid(parsed.collection) + body)
+
+
+@SAFE
+@given(st.text(max_size=300))
+def test_safe_display_never_lets_control_characters_through(text):
+    shown = safe_display(text)
+    assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in shown)
+    assert "\x1b" not in shown
+
+
+@SAFE
+@given(st.text(max_size=200), st.text(max_size=20))
+def test_id_ignores_whitespace_layout(text, space):
+    spaced = text.replace(" ", " " + (space if not space.strip() else " "))
+    assert paper_id(text) == paper_id(spaced)
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    mp = pytest.MonkeyPatch()
+    base = tmp_path_factory.mktemp("props")
+    mp.setenv("PAPERTUI_DATA_DIR", str(base / "d"))
+    mp.setenv("PAPERTUI_CACHE_DIR", str(base / "c"))
+    lib = Library.open([BUNDLED])
+    lib.ensure_index()
+    yield lib
+    lib.close()
+    mp.undo()
+
+
+QUERY_ALPHABET = st.sampled_from(
+    list('abcdefgh graph neural "*?()-+:^~[]{}\\/!') + ["AND", "OR", "NOT", "title:", "is:", "c:"]
+)
+
+
+@SAFE
+@given(st.one_of(st.text(max_size=60), st.lists(QUERY_ALPHABET, max_size=12).map(" ".join)))
+def test_any_query_returns_a_result(library, query):
+    view = library.run_query(query)
+    assert all(0 <= i < len(library.papers) for i in view.indices)
+    assert len(set(view.indices)) == len(view.indices)
+    assert parse_query(query).text is not None

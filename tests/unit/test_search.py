@@ -1,0 +1,157 @@
+"""Full-text search through the library: ranking, typos, syntax, filters and the index cache."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import BUNDLED
+
+from papertui.core.library import Library
+from papertui.core.search import IndexStore
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Library:
+    mp = pytest.MonkeyPatch()
+    base = tmp_path_factory.mktemp("search")
+    mp.setenv("PAPERTUI_DATA_DIR", str(base / "data"))
+    mp.setenv("PAPERTUI_CACHE_DIR", str(base / "cache"))
+    lib = Library.open([BUNDLED])
+    lib.ensure_index()
+    yield lib
+    lib.close()
+    mp.undo()
+
+
+def titles(library: Library, query: str, **kw) -> list[str]:
+    return [library.papers[i].title for i in library.run_query(query, **kw).indices]
+
+
+def abstracts(library: Library, query: str) -> list[str]:
+    return [library.papers[i].abstract for i in library.run_query(query).indices]
+
+
+def test_typos_still_rank_optimal_transport_first(library):
+    found = abstracts(library, "optmal transprt")
+    assert found and "optimal transport" in found[0].lower()
+    assert library.run_query("optmal transprt").corrections == {
+        "optmal": "optimal",
+        "transprt": "transport",
+    }
+
+
+@pytest.mark.parametrize("query,name", [("caligcl", "CaliGCL"), ("cdflow", "CDFlow")])
+def test_method_names_find_their_paper(library, query, name):
+    assert titles(library, query)[0].startswith(name)
+
+
+def test_misspelled_words_find_caligcl_in_top_three(library):
+    assert any(t.startswith("CaliGCL") for t in titles(library, "grph contrastive")[:3])
+
+
+def test_misspelled_name_found_through_titles(library):
+    assert titles(library, "nopropp")[0].startswith("NoProp")
+
+
+def test_all_words_must_match(library):
+    for abstract in abstracts(library, "diffusion inverse"):
+        low = abstract.lower()
+        assert "diffusion" in low and "invers" in low
+
+
+def test_phrase_or_not_and_prefix(library):
+    phrase = abstracts(library, '"optimal transport"')
+    assert phrase and all("optimal transport" in a.lower() for a in phrase)
+    either = set(abstracts(library, "caligcl OR cdflow"))
+    assert len(either) == 2
+    graph = set(abstracts(library, "graph"))
+    no_neural = abstracts(library, "graph -neural")
+    assert no_neural and all("neural" not in a.lower() for a in no_neural)
+    assert set(abstracts(library, "graph NOT neural")) == set(no_neural)
+    assert set(no_neural) < graph
+    assert any("invertible" in a.lower() for a in abstracts(library, "invertib*"))
+
+
+@pytest.mark.parametrize(
+    "query", ['"unbalanced', "AND", "(", "NOT NOT", "*", "title:", ")", "OR OR"]
+)
+def test_malformed_queries_never_raise(library, query):
+    view = library.run_query(query)
+    assert isinstance(view.indices, list)
+
+
+def test_malformed_query_falls_back_to_its_words(library):
+    assert titles(library, '"caligcl')[0].startswith("CaliGCL")
+    assert titles(library, "(cdflow")[0].startswith("CDFlow")
+
+
+def test_collection_filter_and_negation(library):
+    neurips = library.run_query("collection:neurips").indices
+    assert len(neurips) == 19
+    assert len(library.run_query("-collection:neurips").indices) == 120
+    assert len(library.run_query('c:"daily papers" graph').indices) < 120
+
+
+def test_bookmark_and_note_filters(library):
+    first, second = library.papers[0], library.papers[1]
+    library.set_bookmark(first, True)
+    library.set_note(second, "read for Tuesday")
+    try:
+        assert library.run_query("is:bookmarked").indices == [0]
+        assert library.run_query("", bookmarks_only=True).indices == [0]
+        assert library.run_query("has:note").indices == [1]
+        assert len(library.run_query("-has:note").indices) == 138
+    finally:
+        library.set_bookmark(first, False)
+        library.set_note(second, "")
+
+
+def test_unknown_filter_is_reported_not_fatal(library):
+    view = library.run_query("is:weird graph")
+    assert view.indices and any("is:weird" in n for n in view.notes)
+
+
+def test_highlighter_marks_stemmed_query_words(library):
+    view = library.run_query("graphs contrastive")
+    spans = view.highlighter.spans("Graph contrastive learning on graphs, not contrast.")
+    text = "Graph contrastive learning on graphs, not contrast."
+    assert [text[a:b] for a, b in spans] == ["Graph", "contrastive", "graphs", "contrast"]
+
+
+def test_index_reused_then_rebuilt_when_corpus_changes(tmp_path, write_corpus):
+    path = write_corpus("C\n\nalpha beta gamma.\n\ndelta epsilon.")
+    lib = Library.open([path])
+    assert lib.ensure_index() == "built"
+    lib.close()
+    lib = Library.open([path])
+    assert lib.ensure_index() == "reused"
+    lib.close()
+    path.write_text("C\n\nalpha beta gamma.\n\ndelta epsilon.\n\nzeta eta theta.", "utf-8")
+    lib = Library.open([path])
+    assert lib.ensure_index() == "updated"
+    assert [lib.papers[i].abstract for i in lib.run_query("zeta").indices] == ["zeta eta theta."]
+    lib.close()
+
+
+@pytest.mark.parametrize("damage", ["delete", "truncate", "garbage", "pointer"])
+def test_damaged_index_is_rebuilt(write_corpus, damage):
+    path = write_corpus("C\n\nalpha beta gamma.\n\ndelta epsilon.")
+    lib = Library.open([path])
+    lib.ensure_index()
+    store: IndexStore = lib.index_store
+    directory = store.current_dir()
+    lib.close()
+    assert directory is not None
+    if damage == "delete":
+        shutil.rmtree(directory)
+    elif damage == "pointer":
+        store.pointer.write_text("gen-does-not-exist", "utf-8")
+    else:
+        for f in directory.iterdir():
+            if f.suffix in (".toc", ".seg") or f.name.endswith(".toc"):
+                f.write_bytes(b"" if damage == "truncate" else b"\x00garbage" * 50)
+    lib = Library.open([path])
+    assert lib.ensure_index() in ("built", "updated")
+    assert len(lib.run_query("delta").indices) == 1
+    lib.close()
