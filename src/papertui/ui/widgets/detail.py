@@ -46,6 +46,7 @@ class DetailPane(VerticalScroll, can_focus=True):
         Binding("g,home", "scroll_home", "Top", show=False),
         Binding("G,end", "scroll_end", "Bottom", show=False),
         Binding("space", "page_down", "Page down", show=False),
+        Binding("tab", "app.switch_pane", "Switch pane", show=False),
     ]
 
     def compose(self):  # type: ignore[no-untyped-def]

@@ -36,6 +36,7 @@ class PaperList(ScrollView, can_focus=True):
         Binding("G,end", "last", "Last", show=False),
         Binding("pagedown,ctrl+f,space", "page_down", "Page down", show=False),
         Binding("pageup,ctrl+b", "page_up", "Page up", show=False),
+        Binding("tab", "app.switch_pane", "Switch pane", show=False),
     ]
 
     COMPONENT_CLASSES = {

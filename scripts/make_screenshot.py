@@ -1,0 +1,41 @@
+"""Regenerate the README screenshot: the reader itself saves it as SVG.
+
+Usage: python scripts/make_screenshot.py [OUT.svg]   (uses throwaway data and cache dirs)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+
+async def shoot(out: Path) -> None:
+    from papertui.core.library import Library
+    from papertui.ui.app import PaperTUI
+
+    app = PaperTUI(Library.open(None), clipboard=lambda text: None)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        app.search_bar.cursor_blink = False
+        await pilot.press("slash", *"grph", "space", *"contrastive", "enter", "j", "j", "b")
+        await app.workers.wait_for_complete()
+        app.clear_notifications()
+        await pilot.pause(0.2)
+        app.save_screenshot(filename=out.name, path=str(out.parent))
+
+
+def main() -> None:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "assets/screenshot.svg").resolve()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["PAPERTUI_DATA_DIR"] = str(Path(tmp) / "data")
+        os.environ["PAPERTUI_CACHE_DIR"] = str(Path(tmp) / "cache")
+        asyncio.run(shoot(out))
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""Shared set-up for the reader's tests: a fixed-size app on temp dirs with a fake clipboard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from papertui.core.library import Library
+from papertui.ui.app import PaperTUI
+
+SIZE = (120, 40)
+
+
+class FakeClipboard:
+    def __init__(self, problem: str | None = None) -> None:
+        self.problem = problem
+        self.copied: list[str] = []
+
+    def __call__(self, text: str) -> str | None:
+        if self.problem is None:
+            self.copied.append(text)
+        return self.problem
+
+
+def make_app(paths: Sequence[str | Path] | None = None, clipboard=None) -> PaperTUI:
+    return PaperTUI(Library.open(paths), clipboard=clipboard or FakeClipboard())
+
+
+async def settle(pilot) -> None:
+    """Wait until the index and any search have finished and the screen has caught up."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.fixture
+def app_factory():
+    return make_app

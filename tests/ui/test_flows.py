@@ -1,0 +1,328 @@
+"""Every keyboard flow of the reader, driven through Textual's Pilot."""
+
+from __future__ import annotations
+
+from conftest import SIZE, FakeClipboard, make_app, settle
+from papertui.core.library import View
+from papertui.ui.keys import APP_KEYS
+from papertui.ui.screens.confirm import ConfirmScreen
+from papertui.ui.screens.help import HelpScreen
+from papertui.ui.screens.note_editor import NoteEditor
+from papertui.ui.widgets.detail import DetailPane, render_paper
+from papertui.ui.widgets.paper_list import PaperList
+from textual.widgets import Static, TextArea
+
+
+def detail_text(app) -> str:
+    body = app.query_one("#detail-body", Static)
+    return str(body.render())
+
+
+def status(app) -> str:
+    return str(app.query_one("#status", Static).render())
+
+
+def row_text(app, y: int) -> str:
+    return app.query_one(PaperList).render_line(y).text
+
+
+async def type_query(pilot, text: str) -> None:
+    await pilot.press("slash")
+    for ch in text:
+        await pilot.press("space" if ch == " " else ch)
+    await settle(pilot)
+
+
+async def test_opens_on_bundled_corpus_with_first_paper_shown():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.query_one(PaperList)
+        assert len(plist.rows) == 139 and plist.has_focus
+        assert "139 papers" in status(app)
+        assert app.library.papers[0].title[:30] in detail_text(app)
+        assert "Daily Papers" in row_text(app, 0)
+
+
+async def test_vim_keys_move_the_cursor_and_the_detail_follows():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.query_one(PaperList)
+        await pilot.press("j", "j", "down")
+        assert plist.cursor == 3
+        await pilot.press("k", "up")
+        assert plist.cursor == 1
+        assert app.library.papers[1].abstract[:40] in detail_text(app)
+        await pilot.press("G")
+        assert plist.cursor == 138
+        await pilot.press("g")
+        assert plist.cursor == 0
+        await pilot.press("pagedown")
+        assert plist.cursor > 20
+        await pilot.press("pageup")
+        assert plist.cursor == 0
+
+
+async def test_search_as_you_type_enter_keeps_query_esc_clears():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_query(pilot, "caligcl")
+        plist = app.query_one(PaperList)
+        assert len(plist.rows) == 1 and "1 of 139" in status(app)
+        assert "CaliGCL" in detail_text(app)
+        await pilot.press("enter")
+        assert plist.has_focus and app.search_bar.value == "caligcl"
+        assert len(plist.rows) == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.search_bar.value == "" and len(plist.rows) == 139
+        await type_query(pilot, "optmal transprt")
+        assert "optmal→optimal" in status(app)
+        await pilot.press("escape")  # Esc inside the search box clears it and leaves
+        await settle(pilot)
+        assert plist.has_focus and len(plist.rows) == 139
+
+
+async def test_query_words_are_highlighted_in_the_abstract():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_query(pilot, "caligcl")
+        paper = app.current_paper
+        text = render_paper(paper, bookmarked=False, note="", highlighter=app.view.highlighter)
+        lit = [text.plain[s.start : s.end] for s in text.spans if "reverse" in str(s.style)]
+        assert lit == ["CaliGCL", "CaliGCL"]
+
+
+async def test_no_results_says_so():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_query(pilot, "qqqqzzzzxxxx")
+        assert app.query_one(PaperList).rows == []
+        assert "No papers match" in row_text(app, 0)
+        assert "No paper selected" in detail_text(app)
+
+
+async def test_stale_results_are_dropped():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_query(pilot, "graph")
+        rows = list(app.query_one(PaperList).rows)
+        app._show_view(View(query="gra", indices=[0]), False)  # an answer for an older query
+        assert app.query_one(PaperList).rows == rows
+
+
+async def test_bookmark_toggle_filter_and_persistence_across_restart():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "b")
+        paper = app.current_paper
+        assert app.library.is_bookmarked(paper)
+        assert row_text(app, 1).startswith("★")
+        assert "bookmarked" in detail_text(app)
+        await pilot.press("B")
+        await settle(pilot)
+        assert app.query_one(PaperList).rows == [1] and "bookmarks only" in status(app)
+        await pilot.press("B")
+        await settle(pilot)
+        assert len(app.query_one(PaperList).rows) == 139
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert again.library.is_bookmarked(again.library.papers[1])
+        await pilot.press("j", "b")
+        assert not again.library.is_bookmarked(again.library.papers[1])
+
+
+async def test_note_editor_saves_and_note_survives_restart():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        assert isinstance(app.screen, NoteEditor)
+        for ch in "hi":
+            await pilot.press(ch)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, NoteEditor)
+        assert app.library.note(app.library.papers[0]) == "hi"
+        assert "✎" in row_text(app, 0) and "Note" in detail_text(app)
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert again.library.note(again.library.papers[0]) == "hi"
+        await type_query(pilot, "has:note")
+        assert again.query_one(PaperList).rows == [0]
+
+
+async def test_unsaved_note_is_never_dropped_silently():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n", "x", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # keep editing
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        assert app.screen.query_one(TextArea).text == "x"
+        await pilot.press("escape", "y")  # now discard, on purpose
+        await pilot.pause()
+        assert not isinstance(app.screen, (NoteEditor, ConfirmScreen))
+        assert app.library.note(app.library.papers[0]) == ""
+        await pilot.press("n", "escape")  # no changes: leaves without asking
+        await pilot.pause()
+        assert not isinstance(app.screen, (NoteEditor, ConfirmScreen))
+
+
+async def test_note_that_cannot_be_saved_stays_in_the_editor():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.library.store.unavailable = "the data folder is read-only"
+        await pilot.press("n", "k", "e", "e", "p", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        assert app.screen.query_one(TextArea).text == "keep"
+        assert "read-only" in str(app.screen.query_one("#note-error", Static).render())
+        await pilot.press("b")  # typing goes on in the editor; nothing else happens
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+
+
+async def test_bookmark_that_cannot_be_saved_says_why():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.library.store.unavailable = "the disk is full"
+        await pilot.press("b")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("disk is full" in m for m in messages)
+        assert not app.library.is_bookmarked(app.current_paper)
+
+
+async def test_copy_abstract_and_markdown_with_system_clipboard():
+    clip = FakeClipboard()
+    app = make_app(clipboard=clip)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert clip.copied == [app.current_paper.abstract]
+        await pilot.press("Y")
+        await settle(pilot)
+        markdown = clip.copied[-1]
+        assert markdown.startswith(f"## {app.current_paper.title}")
+        assert app.current_paper.abstract in markdown
+        assert any("Copied" in n.message for n in app._notifications)
+
+
+async def test_copy_falls_back_to_terminal_clipboard():
+    app = make_app(clipboard=FakeClipboard(problem="no clipboard program found"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.clipboard == app.current_paper.abstract  # sent through OSC 52
+        assert any("OSC 52" in n.message for n in app._notifications)
+
+
+async def test_open_url_only_opens_http_links(write_corpus, monkeypatch):
+    path = write_corpus(
+        "L\n\nCode at https://example.org/code. Done.\n\nSee file:///etc/passwd only.\n\nNo links."
+    )
+    app = make_app([path])
+    opened: list[str] = []
+    monkeypatch.setattr(app, "open_url", lambda url, **kw: opened.append(url))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("o", "j", "o", "j", "o")
+        await pilot.pause()
+        assert opened == ["https://example.org/code"]
+        assert any("no http(s) link" in n.message for n in app._notifications)
+
+
+async def test_help_lists_every_binding_and_closes():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        body = str(app.screen.query_one("#help-body", Static).render())
+        for key in APP_KEYS:
+            assert key.description in body
+        for syntax in ("OR", "is:bookmarked", "has:note", "collection:", '"exact phrase"'):
+            assert syntax in body
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_command_palette_offers_every_action():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for key in APP_KEYS:
+            assert key.description in titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "CommandPalette"
+
+
+async def test_tab_switches_panes_and_detail_scrolls():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("tab")
+        assert app.query_one(DetailPane).has_focus
+        await pilot.press("tab")
+        assert app.query_one(PaperList).has_focus
+
+
+async def test_mouse_click_selects_a_row():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.click(PaperList, offset=(5, 4))
+        await pilot.pause()
+        assert app.query_one(PaperList).cursor == 4
+
+
+async def test_quit_key_exits():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 or app.return_code is None
+
+
+async def test_markup_in_corpus_text_shows_literally(write_corpus):
+    hostile = "[bold red]x[/] [link=file:///etc/passwd]y[/link] [@click=app.quit]z $x[i]$ [/]"
+    path = write_corpus(f"[b]Name[/b]\n\n{hostile} \x1b[2J\x07 end.")
+    app = make_app([path])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = detail_text(app)
+        assert hostile in shown
+        assert "\x1b" not in shown and "␛[2J␇" in shown
+        assert "[b]Name[/b]" in row_text(app, 0)
+        assert app.is_running  # no [@click=app.quit] ran
+
+
+async def test_narrow_terminal_stacks_panes():
+    app = make_app()
+    async with app.run_test(size=(60, 24)) as pilot:
+        await settle(pilot)
+        assert app.has_class("-narrow")
+        plist, detail = app.query_one(PaperList), app.query_one(DetailPane)
+        assert detail.region.y > plist.region.y
