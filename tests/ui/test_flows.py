@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, FakeClipboard, make_app, settle
+from textual.widgets import Static, TextArea
+
 from papertui.core.library import View
 from papertui.ui.keys import APP_KEYS
 from papertui.ui.screens.confirm import ConfirmScreen
@@ -10,7 +11,8 @@ from papertui.ui.screens.help import HelpScreen
 from papertui.ui.screens.note_editor import NoteEditor
 from papertui.ui.widgets.detail import DetailPane, render_paper
 from papertui.ui.widgets.paper_list import PaperList
-from textual.widgets import Static, TextArea
+
+from conftest import SIZE, FakeClipboard, make_app, settle
 
 
 def detail_text(app) -> str:

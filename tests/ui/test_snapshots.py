@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, settle
 from textual.widgets import Input, TextArea
+
+from conftest import SIZE, make_app, settle
 
 
 async def _steady(pilot) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from conftest import BUNDLED
-
 from papertui.core.corpus import extract_urls, load_corpus, paper_id
+
+from conftest import BUNDLED
 
 
 def _paragraphs(path):  # the reference: what a person sees as paragraphs in the file

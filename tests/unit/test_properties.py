@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from conftest import BUNDLED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,8 @@ from papertui.core.formats.native import parse_native
 from papertui.core.library import Library
 from papertui.core.query import parse_query
 from papertui.core.text import safe_display
+
+from conftest import BUNDLED
 
 SAFE = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import BUNDLED
 
 from papertui.core.library import Library
 from papertui.core.search import IndexStore
+
+from conftest import BUNDLED
 
 
 @pytest.fixture(scope="module")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from conftest import BUNDLED
 
 from papertui.core.corpus import load_corpus
 from papertui.core.titles import derive_title
+
+from conftest import BUNDLED
 
 
 @pytest.fixture(scope="module")

@@ -211,8 +211,8 @@ class SearchIndex:
             near = self.correct(original)
             if near:
                 corrections[original] = near[0]
-                stems = {stem(w) for w in near}
-                return wq.Or([wq.Term(q.fieldname, s) for s in sorted(stems)])
+                near_stems = sorted({stem(w) for w in near})
+                return wq.Or([wq.Term(q.fieldname, s) for s in near_stems])
         return q
 
     @staticmethod
