@@ -6,10 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from papertui.core import paths
-
-BUNDLED = paths.bundled_corpus_dir()
-
 
 @pytest.fixture(autouse=True)
 def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -12,7 +12,7 @@ from papertui.ui.screens.note_editor import NoteEditor
 from papertui.ui.widgets.detail import DetailPane, render_paper
 from papertui.ui.widgets.paper_list import PaperList
 
-from conftest import SIZE, FakeClipboard, make_app, settle
+from ui_support import SIZE, FakeClipboard, make_app, settle
 
 
 def detail_text(app) -> str:

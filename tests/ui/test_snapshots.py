@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, TextArea
 
-from conftest import SIZE, make_app, settle
+from ui_support import SIZE, make_app, settle
 
 
 async def _steady(pilot) -> None:

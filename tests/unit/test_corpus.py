@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from papertui.core.corpus import extract_urls, load_corpus, paper_id
+from papertui.core.paths import bundled_corpus_dir
 
-from conftest import BUNDLED
+BUNDLED = bundled_corpus_dir()
 
 
 def _paragraphs(path):  # the reference: what a person sees as paragraphs in the file

@@ -10,10 +10,11 @@ from papertui.core.corpus import paper_id
 from papertui.core.formats.base import CorpusError
 from papertui.core.formats.native import parse_native
 from papertui.core.library import Library
+from papertui.core.paths import bundled_corpus_dir
 from papertui.core.query import parse_query
 from papertui.core.text import safe_display
 
-from conftest import BUNDLED
+BUNDLED = bundled_corpus_dir()
 
 SAFE = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 

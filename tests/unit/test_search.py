@@ -7,9 +7,10 @@ import shutil
 import pytest
 
 from papertui.core.library import Library
+from papertui.core.paths import bundled_corpus_dir
 from papertui.core.search import IndexStore
 
-from conftest import BUNDLED
+BUNDLED = bundled_corpus_dir()
 
 
 @pytest.fixture(scope="module")

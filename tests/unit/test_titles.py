@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from papertui.core.corpus import load_corpus
+from papertui.core.paths import bundled_corpus_dir
 from papertui.core.titles import derive_title
 
-from conftest import BUNDLED
+BUNDLED = bundled_corpus_dir()
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ def copy_system(text: str, timeout: float = TIMEOUT) -> str | None:
             pyperclip.copy(text)
             outcome.append(None)
         except Exception as exc:  # noqa: BLE001 - any backend failure means: fall back
-            outcome.append(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            outcome.append(_reason(exc))
 
     worker = threading.Thread(target=run, name="papertui-clipboard", daemon=True)
     worker.start()
@@ -29,3 +29,10 @@ def copy_system(text: str, timeout: float = TIMEOUT) -> str | None:
     if not outcome:
         return f"no answer from the clipboard program within {timeout:g} s"
     return outcome[0]
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc)
+    if "copy/paste mechanism" in text:  # pyperclip's long message when no backend exists
+        return "no clipboard program (wl-copy, xclip or xsel) found"
+    return text.splitlines()[0][:120] if text else type(exc).__name__

@@ -1,11 +1,9 @@
-"""Shared set-up for the reader's tests: a fixed-size app on temp dirs with a fake clipboard."""
+"""Helpers for the reader's tests: a fixed-size app on temp dirs with a fake clipboard."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-
-import pytest
 
 from papertui.core.library import Library
 from papertui.ui.app import PaperTUI
@@ -33,8 +31,3 @@ async def settle(pilot) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
-
-
-@pytest.fixture
-def app_factory():
-    return make_app
