@@ -149,8 +149,13 @@ class Library:
     def note(self, paper: Paper) -> str:
         return self.store.notes.get(paper.id, "")
 
+    def refresh(self) -> None:
+        """Pick up what another papertui (a second TUI, a CLI script) has written meanwhile."""
+        self.store.refresh()
+
     def toggle_bookmark(self, paper: Paper) -> bool:
         """Flip the bookmark; returns the new state. Raises StoreError when it cannot be saved."""
+        self.store.refresh()
         on = paper.id not in self.store.bookmarks
         self.store.set_bookmark(paper, on)
         return on

@@ -265,6 +265,8 @@ class PaperTUI(App[None]):
                 return str(exc)
             return None
 
+        self.library.refresh()  # edit the latest text, even if another papertui changed it
+
         def closed(saved: bool | None) -> None:
             if saved:
                 self.notify("Note saved." if self.library.note(paper) else "Note removed.")
