@@ -16,10 +16,10 @@ from papertui import __version__
 from papertui.core import paths
 from papertui.core.corpus import Paper
 from papertui.core.export import FORMATS, Entry, render
-from papertui.core.library import Library, PaperNotFound
-from papertui.core.store import StoreError
+from papertui.core.library import DEPTH, Library, PaperNotFound, quick_search
+from papertui.core.store import Store, StoreError
 
-COMMANDS = ("list", "search", "bookmark", "note", "export")
+COMMANDS = ("list", "search", "index", "bookmark", "note", "export")
 
 
 class UsageError(Exception):
@@ -65,6 +65,10 @@ def _parser() -> argparse.ArgumentParser:
     corpus_paths(p)
     p.add_argument("--limit", type=int, default=20, metavar="N", help="at most N results (20)")
     p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("index", help="build or update the search index, with progress")
+    corpus_paths(p)
+    p.add_argument("--progress-json", action="store_true", help=argparse.SUPPRESS)
 
     p = sub.add_parser("bookmark", help="bookmark a paper by id (any unique prefix)")
     p.add_argument("id")
@@ -124,6 +128,7 @@ def _print_json(value: object) -> None:
 
 def _cmd_list(args: argparse.Namespace) -> int:
     library = _open(args.paths)
+    library.complete_titles()
     if args.json:
         _print_json([record(library, p) for p in library.papers])
         return 0
@@ -138,9 +143,12 @@ def _cmd_list(args: argparse.Namespace) -> int:
 def _cmd_search(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise UsageError("papertui search: --limit must be at least 1")
+    quick = quick_search(args.paths, args.query, args.limit)
+    if quick is not None:
+        return _print_quick(quick, args.json)
     library = _open(args.paths)
     library.ensure_index()
-    view = library.run_query(args.query, limit=args.limit)
+    view = library.run_query(args.query, limit=args.limit, depth=max(DEPTH, args.limit))
     for note in view.notes:
         print(f"papertui: {note}", file=sys.stderr)
     if args.json:
@@ -154,6 +162,77 @@ def _cmd_search(args: argparse.Namespace) -> int:
     for pos in view.indices:
         paper = library.papers[pos]
         print(f"{paper.id}  {view.scores.get(pos, 0.0):7.2f}  {paper.title}  [{paper.collection}]")
+    return 0
+
+
+def _print_quick(records: list[dict[str, object]], as_json: bool) -> int:
+    """Results straight from the index (the corpus was not read): the same fields as records."""
+    store = Store(paths.store_path())
+    out = []
+    for rec in records:
+        pid = str(rec["id"])
+        collections = [str(c) for c in rec["collections"]]  # type: ignore[attr-defined]
+        out.append(
+            {
+                "id": pid,
+                "title": rec["title"],
+                "collection": collections[0] if collections else "",
+                "collections": collections,
+                "abstract": rec["abstract"],
+                "urls": rec["urls"],
+                "bookmarked": store.is_bookmarked(pid),
+                "note": store.note(pid),
+                "score": round(float(rec["score"]), 4),  # type: ignore[arg-type]
+            }
+        )
+    store.close()
+    if as_json:
+        _print_json(out)
+        return 0
+    for r in out:
+        print(f"{r['id']}  {r['score']:7.2f}  {r['title']}  [{r['collection']}]")
+    return 0
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr, only when stderr is a terminal."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        self.tty = sys.stderr.isatty()
+        self.last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        percent = int(100 * done / total) if total else 100
+        if percent == self.last:
+            return
+        self.last = percent
+        if self.as_json:
+            print(json.dumps({"done": done, "total": total}), flush=True)
+        elif self.tty:
+            bar = "#" * (percent // 4)
+            print(f"\rindexing [{bar:<25}] {percent:3d}%  {done}/{total}", end="", file=sys.stderr)
+
+    def close(self) -> None:
+        if self.tty and not self.as_json and self.last >= 0:
+            print(file=sys.stderr)
+
+
+def _cmd_index(args: argparse.Namespace) -> int:
+    library = _open(args.paths)
+    bar = _ProgressBar(args.progress_json)
+    try:
+        report = library.ensure_index(progress=bar)
+    finally:
+        bar.close()
+    summary = (
+        f"{report.how} index: {report.papers} papers in {report.seconds:.1f} s, "
+        f"{report.size_bytes / 1e6:.1f} MB at {report.directory}"
+    )
+    if args.progress_json:
+        print(json.dumps({"summary": summary}), flush=True)
+    else:
+        print(summary)
     return 0
 
 
@@ -231,6 +310,7 @@ def _run_tui(argv: Sequence[str]) -> int:
 _HANDLERS = {
     "list": _cmd_list,
     "search": _cmd_search,
+    "index": _cmd_index,
     "bookmark": _cmd_bookmark,
     "note": _cmd_note,
     "export": _cmd_export,

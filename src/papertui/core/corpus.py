@@ -22,7 +22,12 @@ _URL_TRAIL = ".,;:!?)]}'\"*"
 
 def paper_id(abstract: str) -> str:
     """A short, stable id: the abstract's hash after Unicode and whitespace normalisation."""
-    digest = hashlib.blake2b(identity_text(abstract).encode("utf-8"), digest_size=16)
+    text = abstract
+    # Plain ASCII with single spaces and no control characters is already normal: skip the work
+    # (isprintable is false for tabs, newlines and every other ASCII space but " ").
+    if not (text.isascii() and text.isprintable() and "  " not in text and text.strip(" ") == text):
+        text = identity_text(text)
+    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16)
     return digest.hexdigest()[:ID_LENGTH]
 
 
@@ -41,22 +46,81 @@ def extract_urls(text: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
-@dataclass(slots=True)
 class Paper:
-    id: str
-    title: str
-    abstract: str
-    collections: list[str]
-    urls: tuple[str, ...]
-    source: str
-    authors: tuple[str, ...] = ()
-    venue: str = ""
-    year: int | None = None
-    has_real_title: bool = False
+    """One abstract and what is known or derived about it.
+
+    The title and URLs are derived on first use: at 100,000 papers, deriving them all up front
+    would delay the first screen by seconds, while the list only needs the rows it shows.
+    """
+
+    __slots__ = (
+        "id",
+        "abstract",
+        "collections",
+        "source",
+        "authors",
+        "venue",
+        "year",
+        "has_real_title",
+        "_title",
+        "_urls",
+        "_extra_url",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        abstract: str,
+        collections: list[str],
+        source: str,
+        *,
+        title: str | None = None,
+        has_real_title: bool = False,
+        urls: tuple[str, ...] | None = None,
+        extra_url: str = "",
+        authors: tuple[str, ...] = (),
+        venue: str = "",
+        year: int | None = None,
+    ) -> None:
+        self.id = id
+        self.abstract = abstract
+        self.collections = collections
+        self.source = source
+        self.authors = authors
+        self.venue = venue
+        self.year = year
+        self.has_real_title = has_real_title
+        self._title = title
+        self._urls = urls
+        self._extra_url = extra_url
+
+    @property
+    def title(self) -> str:
+        if self._title is None:
+            self._title = derive_title(self.abstract)
+        return self._title
+
+    @title.setter
+    def title(self, value: str) -> None:
+        self._title = value
+
+    @property
+    def title_known(self) -> bool:
+        return self._title is not None
+
+    @property
+    def urls(self) -> tuple[str, ...]:
+        if self._urls is None:
+            extra = " " + self._extra_url if self._extra_url else ""
+            self._urls = extract_urls(self.abstract + extra)
+        return self._urls
 
     @property
     def collection(self) -> str:
         return self.collections[0]
+
+    def __repr__(self) -> str:
+        return f"Paper({self.id!r}, {self.abstract[:40]!r})"
 
 
 @dataclass(slots=True)
@@ -130,31 +194,30 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
                 else:
                     duplicates += 1
                 continue
-            has_title = bool(record.title.strip())
+            real_title = record.title.strip()
             by_id[pid] = Paper(
-                id=pid,
-                title=record.title.strip() if has_title else derive_title(record.abstract),
-                abstract=record.abstract,
-                collections=[pf.collection],
-                urls=extract_urls(record.abstract + (" " + record.url if record.url else "")),
-                source=pf.path,
+                pid,
+                record.abstract,
+                [pf.collection],
+                pf.path,
+                title=real_title or None,
+                has_real_title=bool(real_title),
+                extra_url=record.url,
                 authors=record.authors,
                 venue=record.venue,
                 year=record.year,
-                has_real_title=has_title,
             )
             count += 1
         skipped = dict(pf.skipped)
         if duplicates:
             skipped["duplicate"] = skipped.get("duplicate", 0) + duplicates
         files.append(FileReport(pf.path, pf.format, pf.collection, count, skipped))
-    papers = list(by_id.values())
-    _disambiguate_titles(papers)
-    return papers
+    return list(by_id.values())
 
 
-def _disambiguate_titles(papers: list[Paper]) -> None:
-    """Derived titles that collide get the id's start, so every row in the list is distinct."""
+def finish_titles(papers: Sequence[Paper]) -> None:
+    """Derive every title now; derived titles that collide get the id's start, so every row in
+    the list is distinct. Costs seconds at 100,000 papers: the UI has a worker do it."""
     seen: dict[str, int] = {}
     for paper in papers:
         seen[paper.title] = seen.get(paper.title, 0) + 1

@@ -8,10 +8,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from papertui.core import paths
-from papertui.core.corpus import Corpus, Paper, load_corpus
+from papertui.core.corpus import Corpus, Paper, finish_titles, load_corpus
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.query import Filter, parse_query
-from papertui.core.search import Highlighter, IndexStore, SearchIndex, sources_key
+from papertui.core.search import (
+    Highlighter,
+    IndexReport,
+    IndexStore,
+    SearchIndex,
+    corpus_digest,
+    sources_key,
+)
 from papertui.core.store import Store
 
 _SYNTAX = re.compile(r'["*?():^~]|(?:^|\s)[-+]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
@@ -30,10 +37,57 @@ class View:
     corrections: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)  # things to tell the user about this query
     scores: dict[int, float] = field(default_factory=dict)  # full-text score per position
+    depth: int | None = None  # how many full-text hits were asked for
+    truncated: bool = False  # there may be more full-text hits than were ranked
 
 
 class PaperNotFound(LookupError):
     pass
+
+
+# How many full-text hits a query ranks at first; the list asks for more when scrolled to the end.
+DEPTH = 500
+
+# Deriving a title costs ~50 us: up to this many papers, derive them all when the corpus opens.
+EAGER_TITLES = 5000
+
+
+def resolve_sources(sources: Sequence[str | Path] | None) -> list[str]:
+    return [str(s) for s in sources] if sources else [str(paths.bundled_corpus_dir())]
+
+
+def index_store_for(sources: Sequence[str]) -> IndexStore:
+    return IndexStore(paths.cache_dir() / "index" / sources_key(sources))
+
+
+def quick_search(
+    sources: Sequence[str | Path] | None, query: str, limit: int
+) -> list[dict[str, object]] | None:
+    """Search without reading the corpus, when the index is current and answers on its own.
+
+    None means: take the full path (corpus changed, no index, filters, or fewer full-text hits
+    than `limit`, where fuzzy title matches would be added). The answer is then the same.
+    """
+    parsed = parse_query(query)
+    if parsed.filters or parsed.unknown or not parsed.text:
+        return None
+    index = index_store_for(resolve_sources(sources)).open_if_unchanged(resolve_sources(sources))
+    if index is None:
+        return None
+    try:
+        result = index.search(parsed.text, limit=limit)
+        if len(result.hits) < limit or result.fallback or result.corrections:
+            return None
+        records = []
+        for pid, score in result.hits:
+            stored = index.stored(pid)
+            if stored is None:
+                return None
+            stored["score"] = score
+            records.append(stored)
+        return records
+    finally:
+        index.close()
 
 
 class Library:
@@ -41,17 +95,34 @@ class Library:
         self.corpus = corpus
         self.papers: list[Paper] = corpus.papers
         self.store = store
+        self.sources = list(sources)
         self.by_id: dict[str, int] = {p.id: i for i, p in enumerate(self.papers)}
-        self.titles = TitleMatcher([p.title for p in self.papers])
+        self.titles: TitleMatcher | None = None  # once every title is known
         self.index: SearchIndex | None = None
-        self.index_store = IndexStore(paths.cache_dir() / "index" / sources_key(sources))
+        self.index_store = index_store_for(self.sources)
+        if len(self.papers) <= EAGER_TITLES:
+            self._titles_ready()
 
     @classmethod
     def open(cls, sources: Sequence[str | Path] | None = None) -> Library:
         """Load the corpus (the bundled one when no path is given) and the user's store."""
-        chosen = [str(s) for s in sources] if sources else [str(paths.bundled_corpus_dir())]
+        chosen = resolve_sources(sources)
         corpus = load_corpus(chosen)
         return cls(corpus, Store(paths.store_path()), chosen)
+
+    def complete_titles(self) -> None:
+        """Every title, final: from a current index when there is one (fast), else derived."""
+        if self.titles is not None:
+            return
+        index = self.index_store.open_if_current(corpus_digest(self.papers))
+        if index is not None:
+            index.apply_titles(self.papers)
+            index.close()
+        self._titles_ready()
+
+    def _titles_ready(self) -> None:
+        finish_titles(self.papers)
+        self.titles = TitleMatcher([p.title for p in self.papers])
 
     # -- index ------------------------------------------------------------------------------------
 
@@ -59,13 +130,14 @@ class Library:
         self,
         progress: Callable[[int, int], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
-    ) -> str:
+    ) -> IndexReport:
         """Open, update or build the index (slow the first time: call from a worker)."""
-        index, how = self.index_store.ensure(self.papers, progress, cancelled)
+        index, report = self.index_store.ensure(self.papers, self.sources, progress, cancelled)
+        self._titles_ready()
         old, self.index = self.index, index
         if old is not None:
             old.close()
-        return how
+        return report
 
     def close(self) -> None:
         if self.index is not None:
@@ -75,30 +147,64 @@ class Library:
 
     # -- queries ----------------------------------------------------------------------------------
 
-    def run_query(self, raw: str, bookmarks_only: bool = False, limit: int | None = None) -> View:
-        """Full text, typo repair, fuzzy titles and filters. Never raises for any string."""
+    def run_query(
+        self,
+        raw: str,
+        bookmarks_only: bool = False,
+        limit: int | None = None,
+        depth: int | None = DEPTH,
+    ) -> View:
+        """Full text, typo repair, fuzzy titles and filters. Never raises for any string.
+
+        At most `depth` full-text hits are ranked (None: all of them); `View.truncated` says
+        when there may be more, and a deeper query fetches them.
+        """
         parsed = parse_query(raw)
-        view = View(query=raw, indices=[])
+        view = View(query=raw, indices=[], depth=depth)
         view.notes.extend(f"unknown filter {u!r} ignored" for u in parsed.unknown)
-        if parsed.text:
-            view.indices = self._text_matches(parsed.text, view)
-        else:
-            view.indices = list(range(len(self.papers)))
         filters = list(parsed.filters)
         if bookmarks_only:
             filters.append(Filter("bookmarked"))
+        if parsed.text:
+            view.indices = self._text_matches(parsed.text, view, filters, depth)
+        else:
+            view.indices = list(range(len(self.papers)))
         if filters:
             view.indices = [i for i in view.indices if self._passes(self.papers[i], filters)]
         if limit is not None:
             view.indices = view.indices[:limit]
         return view
 
-    def _text_matches(self, text: str, view: View) -> list[int]:
+    def _conditions(self, filters: list[Filter], negated: bool) -> list[tuple[str, list[str]]]:
+        """Filters as (field, values) for the index, so it ranks only papers that pass them."""
+        pairs: list[tuple[str, list[str]]] = []
+        for f in filters:
+            if f.negated != negated:
+                continue
+            if f.kind == "bookmarked":
+                pairs.append(("id", list(self.store.bookmarks)))
+            elif f.kind == "note":
+                pairs.append(("id", list(self.store.notes)))
+            else:
+                needle = f.value.casefold()
+                names = [c for c in self.corpus.collections if needle in c.casefold()]
+                pairs.append(("collection", [c.replace(",", " ").lower().strip() for c in names]))
+        return pairs
+
+    def _text_matches(
+        self, text: str, view: View, filters: list[Filter], depth: int | None
+    ) -> list[int]:
         seen: dict[int, None] = {}
         if self.index is not None:
-            result = self.index.search(text)
+            result = self.index.search(
+                text,
+                limit=depth,
+                only=self._conditions(filters, negated=False),
+                exclude=self._conditions(filters, negated=True),
+            )
             view.highlighter = result.highlighter
             view.corrections = result.corrections
+            view.truncated = depth is not None and len(result.hits) >= depth
             if result.fallback:
                 view.notes.append("query syntax not understood; searched the words as typed")
             for pid, score in result.hits:
@@ -108,7 +214,8 @@ class Library:
                     view.scores[pos] = score
         else:
             view.notes.append("index not ready: matching titles only")
-        if not _SYNTAX.search(text):  # "-word", "a OR b", "x*": the user asked for exactly that
+        # "-word", "a OR b", "x*": the user asked for exactly that, not for fuzzy titles
+        if self.titles is not None and not _SYNTAX.search(text):
             cutoff = TITLE_MATCH_CUTOFF if self.index is not None else 70.0
             for pos, _score in self.titles.match(text, cutoff=cutoff):
                 seen.setdefault(pos, None)

@@ -25,17 +25,17 @@ from whoosh import index as windex
 from whoosh import qparser
 from whoosh import query as wq
 from whoosh.analysis import STOP_WORDS, Token, Tokenizer
-from whoosh.fields import ID, TEXT, Schema
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.lang.porter import stem
 
-from papertui.core.corpus import Paper
+from papertui.core.corpus import Paper, finish_titles
 
 try:  # POSIX advisory locks: one writer per index, released by the kernel if it dies
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-INDEX_VERSION = "2"  # bump when the schema or the derived fields change
+INDEX_VERSION = "4"  # bump when the schema or the derived fields change
 FIELDS = ("title", "abstract")
 _WORD = re.compile(r"\w+")
 _DANGLING_FIELD = re.compile(r"(?:^|(?<=\s))\w+:(?=\s|$)")
@@ -120,19 +120,13 @@ _STEMS: dict[str, str] = {}
 def schema() -> Schema:
     analyzer = FastStemAnalyzer()
     return Schema(
-        id=ID(stored=True, unique=True),
-        title=TEXT(analyzer=analyzer, field_boost=2.0),
-        abstract=TEXT(analyzer=analyzer),
+        id=ID(stored=True, unique=True, sortable=True),
+        fp=ID(),
+        collection=KEYWORD(lowercase=True, commas=True),
+        title=TEXT(analyzer=analyzer, field_boost=2.0, stored=True),
+        abstract=TEXT(analyzer=analyzer, stored=True),
+        meta=STORED(),
     )
-
-
-def corpus_digest(papers: Sequence[Paper]) -> str:
-    """Changes whenever an indexed field of any paper changes."""
-    h = hashlib.blake2b(INDEX_VERSION.encode(), digest_size=16)
-    for paper in sorted(papers, key=lambda p: p.id):
-        h.update(paper.id.encode())
-        h.update(paper.title.encode("utf-8", "replace"))
-    return h.hexdigest()
 
 
 def sources_key(sources: Sequence[str]) -> str:
@@ -188,11 +182,40 @@ class SearchIndex:
         self._parser.add_plugin(qparser.PlusMinusPlugin())
         self._vocab: list[str] | None = None
         self._vocab_df: dict[str, int] = {}
+        self._ids = self._searcher.reader().column_reader("id")
+        self._filter: wq.Query | None = None
+        self._mask: wq.Query | None = None
         self.doc_count = self._searcher.doc_count()
 
     def close(self) -> None:
         self._searcher.close()
         self._ix.close()
+
+    def apply_titles(self, papers: Sequence[Paper]) -> None:
+        """Give papers the titles derived when the index was built (deriving costs seconds)."""
+        try:
+            titles = json.loads((self.directory / "titles.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            return
+        for paper in papers:
+            if not paper.title_known:
+                title = titles.get(paper.id)
+                if title:
+                    paper.title = title
+
+    def stored(self, pid: str) -> dict[str, object] | None:
+        """What the index keeps of a paper: id, title, abstract, collections, urls."""
+        fields = self._searcher.document(id=pid)
+        if fields is None:
+            return None
+        meta = fields.get("meta") or {}
+        return {
+            "id": fields["id"],
+            "title": fields.get("title", ""),
+            "abstract": fields.get("abstract", ""),
+            "collections": list(meta.get("collections", [])),
+            "urls": list(meta.get("urls", [])),
+        }
 
     # vocabulary of unstemmed words, for typo correction
     def _load_vocab(self) -> list[str]:
@@ -233,8 +256,20 @@ class SearchIndex:
         best = found[0][1] if found else 0
         return [w for w, d, _ in found if d == best][:4]
 
-    def search(self, text: str, limit: int | None = None) -> SearchResult:
-        """Run a full-text query. Never raises for any query string."""
+    def search(
+        self,
+        text: str,
+        limit: int | None = None,
+        only: Sequence[tuple[str, Sequence[str]]] = (),
+        exclude: Sequence[tuple[str, Sequence[str]]] = (),
+    ) -> SearchResult:
+        """Run a full-text query. Never raises for any query string.
+
+        `only` and `exclude` restrict the results to (or away from) papers whose `id` or
+        `collection` is one of the given values; each (field, values) pair is one condition.
+        """
+        self._filter = _condition(only, wq.And)
+        self._mask = _condition(exclude, wq.Or)
         text = _DANGLING_FIELD.sub(" ", text)  # "title:" while the user is still typing
         raw_words = {stem(w.lower()): w.lower() for w in _WORD.findall(text)}
         corrections: dict[str, str] = {}
@@ -255,10 +290,11 @@ class SearchIndex:
         return SearchResult(hits, self._highlighter(parsed), corrections, fallback)
 
     def _run(self, q: wq.Query, limit: int | None) -> list[tuple[str, float]]:
-        if q is wq.NullQuery:
+        if q is wq.NullQuery or self._filter is wq.NullQuery:
             return []
-        results = self._searcher.search(q, limit=limit)
-        return [(hit["id"], float(hit.score or 0.0)) for hit in results]
+        results = self._searcher.search(q, limit=limit, filter=self._filter, mask=self._mask)
+        ids = self._ids  # a column: no stored document (with its abstract) is read per hit
+        return [(ids[docnum], float(score or 0.0)) for score, docnum in results.top_n]
 
     def _repair(self, q: wq.Query, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
         """Leaf by leaf: drop wildcards too broad to run, replace unknown words by near ones."""
@@ -286,8 +322,7 @@ class SearchIndex:
                 return wq.Or([wq.Term(q.fieldname, s) for s in near_stems])
         return q
 
-    @staticmethod
-    def _boost_adjacent(q: wq.Query) -> wq.Query:
+    def _boost_adjacent(self, q: wq.Query) -> wq.Query:
         """Rank papers where plain query words stand together ("graph contrastive") higher."""
         if not isinstance(q, wq.And):
             return q
@@ -300,6 +335,8 @@ class SearchIndex:
             words.append(texts.pop())
         if len(words) < 2:
             return q
+        if self.doc_count > BOOST_UP_TO:
+            return q  # matching positions in every hit costs more than it gains at this size
         near = [wq.Phrase(f, words, slop=2, boost=2.0) for f in FIELDS]
         return wq.AndMaybe(q, wq.Or(near))
 
@@ -336,6 +373,22 @@ class SearchIndex:
         return Highlighter(stems, tuple(prefixes))
 
 
+def _condition(pairs: Sequence[tuple[str, Sequence[str]]], combine: type) -> wq.Query | None:
+    """Whoosh filter for (field, allowed values) pairs; NullQuery when one allows nothing."""
+    if not pairs:
+        return None
+    parts = []
+    for fieldname, values in pairs:
+        if not values:
+            if combine is wq.And:
+                return wq.NullQuery  # a condition nothing satisfies: no results at all
+            continue
+        parts.append(wq.Or([wq.Term(fieldname, v) for v in values]))
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else combine(parts)
+
+
 def _nots(q: wq.Query) -> Iterator[wq.Query]:
     if isinstance(q, wq.Not):
         yield q.query
@@ -346,6 +399,47 @@ def _nots(q: wq.Query) -> Iterator[wq.Query]:
 
 
 # -- building, updating, opening -----------------------------------------------------------------
+
+# Up to this many papers, query words that stand together rank higher (costs a phrase match).
+BOOST_UP_TO = 20_000
+# Below this many papers a single process indexes faster than starting helpers.
+PARALLEL_FROM = 5000
+Stats = dict[str, list[int]]  # source path -> [size, mtime_ns]
+
+
+def source_stats(sources: Sequence[str]) -> Stats:
+    """What the corpus files look like on disk: if unchanged, the index is current."""
+    stats: Stats = {}
+    for source in sources:
+        path = Path(source)
+        files = sorted(path.iterdir()) if path.is_dir() else [path]
+        for f in files:
+            with contextlib.suppress(OSError):
+                st = f.stat()
+                stats[str(f.resolve())] = [st.st_size, st.st_mtime_ns]
+    return stats
+
+
+def fingerprint(paper: Paper) -> str:
+    """Changes when anything indexed about a paper changes (derived titles follow the abstract)."""
+    key = "\x1f".join([paper.id, *paper.collections, paper.title if paper.has_real_title else ""])
+    return hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).hexdigest()
+
+
+def corpus_digest(papers: Sequence[Paper]) -> str:
+    h = hashlib.blake2b(INDEX_VERSION.encode(), digest_size=16)
+    for fp in sorted(fingerprint(p) for p in papers):
+        h.update(fp.encode())
+    return h.hexdigest()
+
+
+@dataclass(slots=True)
+class IndexReport:
+    how: str  # "reused", "updated" or "built"
+    papers: int
+    seconds: float
+    size_bytes: int
+    directory: Path
 
 
 class IndexStore:
@@ -366,15 +460,34 @@ class IndexStore:
         path = self.root / name
         return path if name and path.is_dir() else None
 
-    def open_if_current(self, digest: str) -> SearchIndex | None:
-        """The index if it exists, is readable and matches `digest`; else None."""
+    def meta(self) -> dict[str, object] | None:
         directory = self.current_dir()
         if directory is None:
             return None
         try:
             meta = json.loads((directory / "meta.json").read_text("utf-8"))
-            if meta.get("digest") != digest or meta.get("version") != INDEX_VERSION:
-                return None
+        except (OSError, ValueError):
+            return None
+        return meta if isinstance(meta, dict) and meta.get("version") == INDEX_VERSION else None
+
+    def open_if_unchanged(self, sources: Sequence[str]) -> SearchIndex | None:
+        """The index, without reading the corpus, when no corpus file changed since it was built."""
+        meta = self.meta()
+        if meta is None or meta.get("sources") != source_stats(sources):
+            return None
+        directory = self.current_dir()
+        try:
+            return SearchIndex(directory) if directory is not None else None
+        except Exception:  # noqa: BLE001 - damaged: the full path rebuilds it
+            return None
+
+    def open_if_current(self, digest: str) -> SearchIndex | None:
+        """The index if it exists, is readable and matches `digest`; else None."""
+        meta = self.meta()
+        directory = self.current_dir()
+        if meta is None or directory is None or meta.get("digest") != digest:
+            return None
+        try:
             return SearchIndex(directory)
         except Exception:  # noqa: BLE001 - any damage means: rebuild
             return None
@@ -395,43 +508,68 @@ class IndexStore:
     def ensure(
         self,
         papers: Sequence[Paper],
+        sources: Sequence[str] = (),
         progress: Progress | None = None,
         cancelled: Callable[[], bool] | None = None,
-    ) -> tuple[SearchIndex, str]:
-        """Open the index for `papers`, updating or rebuilding it as needed.
-
-        Returns the index and what was done: "reused", "updated" or "built".
-        """
+    ) -> tuple[SearchIndex, IndexReport]:
+        """Open the index for `papers`, updating or rebuilding it as needed."""
+        started = time.perf_counter()
         digest = corpus_digest(papers)
         found = self.open_if_current(digest)
-        if found is not None:
-            return found, "reused"
-        with self._writer_lock():
-            found = self.open_if_current(digest)  # another process may have built it meanwhile
-            if found is not None:
-                return found, "reused"
-            previous = self.current_dir()
-            fresh = self.root / f"gen-{time.time_ns()}-{os.getpid()}"
-            try:
-                how = "built"
-                if previous is not None and self._can_update(previous):
-                    shutil.copytree(previous, fresh)
-                    done = _update(fresh, papers, progress, cancelled)
-                    how = "updated" if done else "built"
-                    if not done:
-                        shutil.rmtree(fresh, ignore_errors=True)
-                if how == "built":
-                    _build(fresh, papers, progress, cancelled)
-                meta = {"version": INDEX_VERSION, "digest": digest, "papers": len(papers)}
-                (fresh / "meta.json").write_text(json.dumps(meta), "utf-8")
-                tmp = self.root / f".current-{os.getpid()}"
-                tmp.write_text(fresh.name, "utf-8")
-                os.replace(tmp, self.pointer)
-            except BaseException:
-                shutil.rmtree(fresh, ignore_errors=True)
-                raise
-            self._prune(keep=fresh)
-            return SearchIndex(fresh), how
+        if found is None:
+            with self._writer_lock():
+                found = self.open_if_current(digest)  # another process may have built it
+                if found is None:
+                    directory, how = self._write(papers, sources, digest, progress, cancelled)
+                    found = SearchIndex(directory)
+                    return found, self._report(found, how, len(papers), started)
+        found.apply_titles(papers)
+        return found, self._report(found, "reused", len(papers), started)
+
+    @staticmethod
+    def _report(index: SearchIndex, how: str, count: int, started: float) -> IndexReport:
+        size = sum(f.stat().st_size for f in index.directory.iterdir() if f.is_file())
+        return IndexReport(how, count, time.perf_counter() - started, size, index.directory)
+
+    def _write(
+        self,
+        papers: Sequence[Paper],
+        sources: Sequence[str],
+        digest: str,
+        progress: Progress | None,
+        cancelled: Callable[[], bool] | None,
+    ) -> tuple[Path, str]:
+        stats = source_stats(sources)
+        finish_titles(papers)  # titles are indexed, and must be final before they are
+        previous = self.current_dir()
+        fresh = self.root / f"gen-{time.time_ns()}-{os.getpid()}"
+        try:
+            how = "built"
+            if previous is not None and self._can_update(previous):
+                shutil.copytree(previous, fresh)
+                if _update(fresh, papers, progress, cancelled):
+                    how = "updated"
+                else:
+                    shutil.rmtree(fresh, ignore_errors=True)
+            if how == "built":
+                _build(fresh, papers, progress, cancelled)
+            titles = {p.id: p.title for p in papers}
+            (fresh / "titles.json").write_text(json.dumps(titles, ensure_ascii=False), "utf-8")
+            meta = {
+                "version": INDEX_VERSION,
+                "digest": digest,
+                "papers": len(papers),
+                "sources": stats,
+            }
+            (fresh / "meta.json").write_text(json.dumps(meta), "utf-8")
+            tmp = self.root / f".current-{os.getpid()}"
+            tmp.write_text(fresh.name, "utf-8")
+            os.replace(tmp, self.pointer)  # the swap: atomic, so readers see old or new
+        except BaseException:
+            shutil.rmtree(fresh, ignore_errors=True)
+            raise
+        self._prune(keep=fresh)
+        return fresh, how
 
     @staticmethod
     def _can_update(directory: Path) -> bool:
@@ -448,7 +586,14 @@ class IndexStore:
 
 
 def _add(writer, paper: Paper, vocab: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
-    writer.add_document(id=paper.id, title=paper.title, abstract=paper.abstract)
+    writer.add_document(
+        id=paper.id,
+        fp=fingerprint(paper),
+        collection=",".join(c.replace(",", " ").lower() for c in paper.collections),
+        title=paper.title,
+        abstract=paper.abstract,
+        meta={"collections": list(paper.collections), "urls": list(paper.urls)},
+    )
     for word in set(_WORD.findall(paper.abstract.lower())):
         vocab[word] = vocab.get(word, 0) + 1
 
@@ -461,6 +606,14 @@ def _tick(i: int, total: int, progress: Progress | None, cancelled: Callable[[],
             progress(i, total)
 
 
+def _writer(ix, count: int):  # type: ignore[no-untyped-def]
+    procs = min(2, os.cpu_count() or 1)
+    if count >= PARALLEL_FROM and procs > 1:
+        # one segment per process, not merged: merging would cost what the second core saved
+        return ix.writer(procs=procs, limitmb=1024, multisegment=True)
+    return ix.writer(limitmb=128)
+
+
 def _build(
     directory: Path,
     papers: Sequence[Paper],
@@ -470,14 +623,14 @@ def _build(
     directory.mkdir(parents=True)
     ix = windex.create_in(str(directory), schema())
     vocab: dict[str, int] = {}
-    writer = ix.writer(limitmb=256)
+    writer = _writer(ix, len(papers))
     try:
         for i, paper in enumerate(papers):
             _tick(i, len(papers), progress, cancelled)
             _add(writer, paper, vocab)
+        writer.commit()
         if progress is not None:
             progress(len(papers), len(papers))
-        writer.commit()
     except BaseException:
         writer.cancel()
         raise
@@ -492,21 +645,24 @@ def _update(
     progress: Progress | None,
     cancelled: Callable[[], bool] | None,
 ) -> bool:
-    """Add new papers and delete gone ones in place (in a copy). False: a rebuild is better."""
+    """Add new papers, drop gone or changed ones, in place (in a copy). False: rebuild instead."""
     ix = windex.open_dir(str(directory))
     try:
         with ix.reader() as reader:
-            indexed = {t.decode("utf-8") for t in reader.lexicon("id")}
-        wanted = {p.id: p for p in papers}
-        added = [p for pid, p in wanted.items() if pid not in indexed]
-        removed = [pid for pid in indexed if pid not in wanted]
+            indexed = {t.decode("utf-8") for t in reader.lexicon("fp")}
+            indexed_ids = {t.decode("utf-8") for t in reader.lexicon("id")}
+        wanted = {fingerprint(p): p for p in papers}
+        added = [p for fp, p in wanted.items() if fp not in indexed]
+        wanted_ids = {p.id for p in papers}
+        changed = {p.id for p in added} & indexed_ids
+        removed = [pid for pid in indexed_ids if pid not in wanted_ids] + sorted(changed)
         if len(added) + len(removed) > max(1000, len(papers) // 2):
             return False
         try:
             vocab = json.loads((directory / "vocab.json").read_text("utf-8"))
         except (OSError, ValueError):
             return False
-        writer = ix.writer(limitmb=256)
+        writer = ix.writer(limitmb=128)
         try:
             for pid in removed:
                 writer.delete_by_term("id", pid)

@@ -66,10 +66,17 @@ def _titled(name: str, description: str) -> str | None:
     return cut_words(f"{name}: {description}", MAX_TITLE)
 
 
+_TRIGGER = re.compile(r"propose|introduce|present|develop|design|call|name|term|dub|coin")
+
+
 def method_title(abstract: str) -> str | None:
     """The "Name: what it is" title when the abstract introduces a named method."""
     head = abstract[:2500]
+    if not _TRIGGER.search(head):
+        return None
     for sentence in _SENTENCE_END.split(head):
+        if not _TRIGGER.search(sentence):
+            continue
         title: str | None = None
         if match := _NAMED.search(sentence):
             title = _titled(match.group(2), _LEAD.sub("", match.group(1)))
@@ -85,7 +92,7 @@ def method_title(abstract: str) -> str | None:
 
 
 def first_sentence_title(abstract: str) -> str:
-    text = normalise_ws(abstract)
+    text = normalise_ws(abstract[:600])  # the first sentence is all we need
     sentence = _SENTENCE_END.split(text, maxsplit=1)[0]
     return cut_words(sentence.rstrip("."), MAX_TITLE)
 

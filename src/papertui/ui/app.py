@@ -18,7 +18,7 @@ from textual.worker import get_current_worker
 from papertui.core.clipboard import copy_system
 from papertui.core.corpus import Paper
 from papertui.core.export import paper_markdown
-from papertui.core.library import Library, View
+from papertui.core.library import DEPTH, Library, View
 from papertui.core.search import IndexCancelled
 from papertui.core.store import StoreError
 from papertui.core.text import safe_display
@@ -114,8 +114,9 @@ class PaperTUI(App[None]):
     def _update_status(self) -> None:
         total = len(self.library.papers)
         shown = len(self.view.indices)
-        parts = [f"{shown} of {total}" if (self.view.query or self.bookmarks_only) else f"{total}"]
-        parts[0] += " papers"
+        more = "+" if self.view.truncated else ""
+        filtered = self.view.query or self.bookmarks_only
+        parts = [f"{shown}{more} of {total} papers" if filtered else f"{total} papers"]
         if self.bookmarks_only:
             parts.append("bookmarks only (B)")
         if self.view.corrections:
@@ -166,11 +167,11 @@ class PaperTUI(App[None]):
         self.paper_list.focus()
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
-    def run_search(self, query: str, bookmarks_only: bool) -> None:
+    def run_search(self, query: str, bookmarks_only: bool, depth: int | None = DEPTH) -> None:
         with self._search_lock:
             if get_current_worker().is_cancelled:
-                return
-            view = self.library.run_query(query, bookmarks_only=bookmarks_only)
+                return  # the user typed on while an earlier search ran: skip to the newest
+            view = self.library.run_query(query, bookmarks_only=bookmarks_only, depth=depth)
         if not get_current_worker().is_cancelled:
             self.call_from_thread(self._show_view, view, bookmarks_only)
 
@@ -195,6 +196,12 @@ class PaperTUI(App[None]):
     def _show_current(self) -> None:
         self._render_detail()
         self._update_status()
+        plist = self.paper_list
+        if self.view.truncated and plist.cursor >= len(plist.rows) - plist.size.height:
+            # near the end of the best hits: rank more of them
+            self.view.truncated = False
+            deeper = (self.view.depth or DEPTH) * 4
+            self.run_search(self.search_bar.value, self.bookmarks_only, deeper)
 
     def _render_detail(self) -> None:
         detail = self.query_one(DetailPane)

@@ -6,6 +6,7 @@ spaces, and dumps with no name line at all (then the file's name names the colle
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decode
@@ -14,19 +15,20 @@ from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decod
 MAX_NAME = 160
 
 
+# A line that is empty or whitespace only ends a paragraph.
+_BREAK = re.compile(r"\n(?:[^\S\n]*\n)+")
+
+
 def paragraphs(text: str) -> list[str]:
     """Blank-line separated paragraphs, each with its lines joined by single spaces."""
     result: list[str] = []
-    lines: list[str] = []
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if stripped:
-            lines.append(stripped)
-        elif lines:
-            result.append(" ".join(lines))
-            lines = []
-    if lines:
-        result.append(" ".join(lines))
+    for chunk in _BREAK.split(text):
+        if "\n" in chunk:  # a hard-wrapped paragraph
+            chunk = " ".join(s for s in (line.strip() for line in chunk.split("\n")) if s)
+        else:
+            chunk = chunk.strip()
+        if chunk:
+            result.append(chunk)
     return result
 
 
