@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -215,11 +215,15 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
     return list(by_id.values())
 
 
-def finish_titles(papers: Sequence[Paper]) -> None:
+def finish_titles(
+    papers: Sequence[Paper], progress: Callable[[int, int], None] | None = None
+) -> None:
     """Derive every title now; derived titles that collide get the id's start, so every row in
     the list is distinct. Costs seconds at 100,000 papers: the UI has a worker do it."""
     seen: dict[str, int] = {}
-    for paper in papers:
+    for i, paper in enumerate(papers):
+        if progress is not None and i % 2000 == 0:
+            progress(i, len(papers))
         seen[paper.title] = seen.get(paper.title, 0) + 1
     for paper in papers:
         if seen[paper.title] > 1 and not paper.has_real_title:

@@ -36,6 +36,11 @@ class TitleMatcher:
         self._titles = [utils.default_process(t) for t in titles]
         self._grams: dict[str, array[int]] | None = None
 
+    def prepare(self) -> None:
+        """Build the trigram index now (about a second at 100,000 titles), not on a keystroke."""
+        if len(self._titles) > SCAN_ALL_UP_TO:
+            self._index()
+
     def _index(self) -> dict[str, array[int]]:
         if self._grams is None:
             grams: dict[str, array[int]] = {}

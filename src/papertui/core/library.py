@@ -122,9 +122,15 @@ class Library:
 
     def _titles_ready(self) -> None:
         finish_titles(self.papers)
-        self.titles = TitleMatcher([p.title for p in self.papers])
+        matcher = TitleMatcher([p.title for p in self.papers])
+        matcher.prepare()
+        self.titles = matcher
 
     # -- index ------------------------------------------------------------------------------------
+
+    def index_is_current(self) -> bool:
+        meta = self.index_store.meta()
+        return meta is not None and meta.get("digest") == corpus_digest(self.papers)
 
     def ensure_index(
         self,
@@ -213,7 +219,11 @@ class Library:
                     seen[pos] = None
                     view.scores[pos] = score
         else:
-            view.notes.append("index not ready: matching titles only")
+            view.notes.append(
+                "index not ready: matching titles only"
+                if self.titles is not None
+                else "search starts when indexing is done"
+            )
         # "-word", "a OR b", "x*": the user asked for exactly that, not for fuzzy titles
         if self.titles is not None and not _SYNTAX.search(text):
             cutoff = TITLE_MATCH_CUTOFF if self.index is not None else 70.0

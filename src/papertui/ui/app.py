@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -18,6 +19,7 @@ from textual.worker import get_current_worker
 from papertui.core.clipboard import copy_system
 from papertui.core.corpus import Paper
 from papertui.core.export import paper_markdown
+from papertui.core.indexer import index_in_child
 from papertui.core.library import DEPTH, Library, View
 from papertui.core.search import IndexCancelled
 from papertui.core.store import StoreError
@@ -30,6 +32,7 @@ from papertui.ui.widgets.paper_list import BOOKMARK, NOTE, PaperList
 from papertui.ui.widgets.search_bar import SearchBar
 
 NARROW = 90  # below this many columns the panes stack
+IN_PROCESS_UP_TO = 5000  # larger corpora are indexed by a child process
 
 
 class PaperTUI(App[None]):
@@ -51,6 +54,7 @@ class PaperTUI(App[None]):
         self.view = View(query="", indices=list(range(len(library.papers))))
         self._copy_system = clipboard
         self._search_lock = threading.Lock()
+        self._index_child: subprocess.Popen[str] | None = None
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -140,9 +144,17 @@ class PaperTUI(App[None]):
             percent = int(100 * done / total) if total else 100
             self.call_from_thread(setattr, self, "index_state", f"indexing {percent}%")
 
+        def cancelled() -> bool:
+            return worker.is_cancelled
+
         try:
+            big = len(self.library.papers) > IN_PROCESS_UP_TO
+            if big and not self.library.index_is_current():
+                self.call_from_thread(setattr, self, "index_state", "indexing 0%")
+                index_in_child(self.library.sources, progress, cancelled, self._track_child)
+                self.call_from_thread(setattr, self, "index_state", "opening the index")
             with self._search_lock:
-                self.library.ensure_index(progress, lambda: worker.is_cancelled)
+                self.library.ensure_index(progress, cancelled)
         except IndexCancelled:
             return
         except Exception as exc:  # noqa: BLE001 - the reader still works without full text
@@ -150,6 +162,14 @@ class PaperTUI(App[None]):
             self.call_from_thread(setattr, self, "index_state", message)
             return
         self.call_from_thread(self._index_ready)
+
+    def _track_child(self, child: subprocess.Popen[str]) -> None:
+        self._index_child = child
+
+    def on_unmount(self) -> None:
+        child = self._index_child
+        if child is not None and child.poll() is None:
+            child.terminate()  # the previous index generation stays in place
 
     def _index_ready(self) -> None:
         self.index_state = ""
@@ -181,9 +201,12 @@ class PaperTUI(App[None]):
         keep = self.paper_list.current
         self.view = view
         shown = safe_display(view.query.strip())
-        self.paper_list.empty_message = (
-            f"No papers match {shown!r}." if shown else "No bookmarks yet: press b on a paper."
-        )
+        if view.notes and not view.indices:
+            self.paper_list.empty_message = view.notes[-1][:1].upper() + view.notes[-1][1:] + "."
+        elif shown:
+            self.paper_list.empty_message = f"No papers match {shown!r}."
+        else:
+            self.paper_list.empty_message = "No bookmarks yet: press b on a paper."
         self.paper_list.set_rows(view.indices, keep=keep)
         self._update_status()
 
