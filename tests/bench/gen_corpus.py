@@ -19,11 +19,43 @@ from papertui.core.corpus import load_corpus
 from papertui.core.paths import bundled_corpus_dir
 
 _SYLLABLES = [
-    "ka", "lo", "mi", "ne", "ru", "ta", "vo", "zi", "pre", "con", "tra", "gen", "lin", "mor",
-    "qua", "spe", "dif", "gra", "ker", "net", "flo", "ten", "sor", "bay", "opt", "sta", "dyn",
+    "ka",
+    "lo",
+    "mi",
+    "ne",
+    "ru",
+    "ta",
+    "vo",
+    "zi",
+    "pre",
+    "con",
+    "tra",
+    "gen",
+    "lin",
+    "mor",
+    "qua",
+    "spe",
+    "dif",
+    "gra",
+    "ker",
+    "net",
+    "flo",
+    "ten",
+    "sor",
+    "bay",
+    "opt",
+    "sta",
+    "dyn",
 ]
-_LATEX = [r"$\mathcal{O}(n^2)$", r"$\ell_1$", r"$x[i]$", r"92\%", r"$\alpha \in [0,1]$",
-          r"$\mathbb{R}^d$", r"$O(\log n)$"]
+_LATEX = [
+    r"$\mathcal{O}(n^2)$",
+    r"$\ell_1$",
+    r"$x[i]$",
+    r"92\%",
+    r"$\alpha \in [0,1]$",
+    r"$\mathbb{R}^d$",
+    r"$O(\log n)$",
+]
 
 
 def _sentences() -> list[str]:
@@ -61,9 +93,11 @@ class Generator:
 
     def method(self) -> str:
         rng = self.rng
-        return rng.choice(["", "Neo", "Deep", "Fast", "Meta"]) + "".join(
-            rng.choice(_SYLLABLES).capitalize() for _ in range(rng.randint(1, 2))
-        ) + rng.choice(["Net", "GCL", "Flow", "Former", "GAN", "Diff", "NN"])
+        return (
+            rng.choice(["", "Neo", "Deep", "Fast", "Meta"])
+            + "".join(rng.choice(_SYLLABLES).capitalize() for _ in range(rng.randint(1, 2)))
+            + rng.choice(["Net", "GCL", "Flow", "Former", "GAN", "Diff", "NN"])
+        )
 
     def abstract(self) -> str:
         rng = self.rng

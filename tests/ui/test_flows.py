@@ -328,3 +328,38 @@ async def test_narrow_terminal_stacks_panes():
         assert app.has_class("-narrow")
         plist, detail = app.query_one(PaperList), app.query_one(DetailPane)
         assert detail.region.y > plist.region.y
+
+
+async def test_scrolling_to_the_end_ranks_more_hits(write_corpus, monkeypatch):
+    import papertui.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "DEPTH", 50)
+    path = write_corpus("M\n\n" + "\n\n".join(f"learning paper number {i}." for i in range(300)))
+    app = make_app([path])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_query(pilot, "learning")
+        plist = app.query_one(PaperList)
+        assert len(plist.rows) == 50 and "50+ of 300" in status(app)
+        await pilot.press("enter", "G")
+        await settle(pilot)
+        assert len(plist.rows) == 200 and plist.cursor == 49  # the cursor stays on its paper
+        await pilot.press("G")
+        await settle(pilot)
+        assert len(plist.rows) == 300 and "300 of 300" in status(app)
+
+
+async def test_large_corpus_is_indexed_by_a_child_with_progress(write_corpus, monkeypatch):
+    import papertui.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "IN_PROCESS_UP_TO", 10)
+    path = write_corpus("L\n\n" + "\n\n".join(f"graph study number {i}." for i in range(40)))
+    app = make_app([path])
+    states: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.watch(app, "index_state", lambda s: states.append(s), init=False)
+        await settle(pilot)
+        assert app.library.index is not None, (states, app.index_state)
+        await type_query(pilot, "graph")
+        assert len(app.query_one(PaperList).rows) == 40
+    assert any(s.startswith("indexing") for s in states)

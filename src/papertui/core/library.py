@@ -224,8 +224,9 @@ class Library:
                 if self.titles is not None
                 else "search starts when indexing is done"
             )
-        # "-word", "a OR b", "x*": the user asked for exactly that, not for fuzzy titles
-        if self.titles is not None and not _SYNTAX.search(text):
+        # Fuzzy title matches come after every full-text hit, so while there may be more hits
+        # they would not show; and "-word", "a OR b", "x*" ask for exactly that, not for titles.
+        if self.titles is not None and not view.truncated and not _SYNTAX.search(text):
             cutoff = TITLE_MATCH_CUTOFF if self.index is not None else 70.0
             for pos, _score in self.titles.match(text, cutoff=cutoff):
                 seen.setdefault(pos, None)

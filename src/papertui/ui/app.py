@@ -187,11 +187,14 @@ class PaperTUI(App[None]):
         self.paper_list.focus()
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
-    def run_search(self, query: str, bookmarks_only: bool, depth: int | None = DEPTH) -> None:
+    def run_search(self, query: str, bookmarks_only: bool, depth: int = 0) -> None:
+        """Search in a worker; `depth`: how many full-text hits to rank (0: the default)."""
         with self._search_lock:
             if get_current_worker().is_cancelled:
                 return  # the user typed on while an earlier search ran: skip to the newest
-            view = self.library.run_query(query, bookmarks_only=bookmarks_only, depth=depth)
+            view = self.library.run_query(
+                query, bookmarks_only=bookmarks_only, depth=depth or DEPTH
+            )
         if not get_current_worker().is_cancelled:
             self.call_from_thread(self._show_view, view, bookmarks_only)
 
