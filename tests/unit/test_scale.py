@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
-from rapidfuzz import utils
 from hypothesis import strategies as st
+from rapidfuzz import utils
 
 from papertui.cli import main
 from papertui.core import fuzzy
