@@ -26,7 +26,7 @@ def _trigrams(text: str) -> set[str]:
 
 
 def _typos_allowed(length: int) -> int:
-    return 1 if length <= 6 else 2 if length <= 12 else 3
+    return 1 if length <= 12 else 2
 
 
 class TitleMatcher:

@@ -46,7 +46,7 @@ class PaperNotFound(LookupError):
 
 
 # How many full-text hits a query ranks at first; the list asks for more when scrolled to the end.
-DEPTH = 200
+DEPTH = 100
 
 # Deriving a title costs ~50 us: up to this many papers, derive them all when the corpus opens.
 EAGER_TITLES = 5000

@@ -183,6 +183,7 @@ class SearchIndex:
         self._parser.add_plugin(qparser.PlusMinusPlugin())
         self._vocab: list[str] | None = None
         self._vocab_df: dict[str, int] = {}
+        self._by_length: dict[int, list[str]] = {}
         self._ids = self._searcher.reader().column_reader("id")
         self._filter: wq.Query | None = None
         self._mask: wq.Query | None = None
@@ -227,6 +228,10 @@ class SearchIndex:
                 data = {}
             self._vocab_df = data
             self._vocab = sorted(data)
+            by_length: dict[int, list[str]] = {}
+            for word in self._vocab:
+                by_length.setdefault(len(word), []).append(word)
+            self._by_length = by_length
         return self._vocab
 
     def expand_prefix(self, prefix: str, limit: int = 256) -> list[str]:
@@ -248,10 +253,16 @@ class SearchIndex:
         """Indexed words within a small edit distance of `word`, most frequent first."""
         if len(word) < 3 or word.isdigit():
             return []
-        vocab = self._load_vocab()
+        self._load_vocab()
         limit = 1 if len(word) <= 4 else 2
+        # only words whose length is within `limit` can be within `limit` edits
+        pool = [
+            w
+            for n in range(len(word) - limit, len(word) + limit + 1)
+            for w in self._by_length.get(n, ())
+        ]
         found = process.extract(
-            word, vocab, scorer=Levenshtein.distance, score_cutoff=limit, limit=20
+            word, pool, scorer=Levenshtein.distance, score_cutoff=limit, limit=20
         )
         found.sort(key=lambda r: (r[1], -self._vocab_df.get(r[0], 0)))
         best = found[0][1] if found else 0
@@ -311,8 +322,15 @@ class SearchIndex:
             if len(literal) < 2:
                 return wq.NullQuery
             if isinstance(q, wq.Prefix) and q.fieldname in FIELDS:
-                stems = sorted({stem(w) for w in self.expand_prefix(literal.lower())})
-                return wq.Or([q, *[wq.Term(q.fieldname, s) for s in stems]])
+                # the words people mean by "lear*": the most frequent indexed words that start
+                # so, by their stems (the index holds "invert" for "invertible"); capped, as a
+                # prefix matching hundreds of rare words would rank the whole corpus
+                words = sorted(
+                    self.expand_prefix(literal.lower(), limit=5000),
+                    key=lambda w: -self._vocab_df.get(w, 0),
+                )[:PREFIX_EXPANSIONS]
+                stems = sorted({stem(w) for w in words})
+                return wq.Or([wq.Term(q.fieldname, s) for s in stems]) if stems else q
             return q
         if isinstance(q, wq.Term) and q.fieldname in FIELDS and not self._known(q.text):
             original = raw.get(q.text, q.text)
@@ -401,6 +419,8 @@ def _nots(q: wq.Query) -> Iterator[wq.Query]:
 
 # -- building, updating, opening -----------------------------------------------------------------
 
+# A prefix query searches at most this many of the words it could stand for.
+PREFIX_EXPANSIONS = 8
 # Up to this many papers, query words that stand together rank higher (costs a phrase match).
 BOOST_UP_TO = 20_000
 # Below this many papers a single process indexes faster than starting helpers.
