@@ -15,7 +15,9 @@ from typing import NoReturn
 from papertui import __version__
 from papertui.core import paths
 from papertui.core.corpus import Paper
-from papertui.core.export import FORMATS, Entry, render
+from papertui.core.export import FORMATS as EXPORT_FORMATS
+from papertui.core.export import Entry, render
+from papertui.core.formats import FORMATS
 from papertui.core.library import DEPTH, Library, PaperNotFound, quick_search
 from papertui.core.store import Store, StoreError
 
@@ -44,6 +46,16 @@ def _parser() -> argparse.ArgumentParser:
     def corpus_paths(p: argparse.ArgumentParser) -> None:
         p.add_argument(
             "paths", nargs="*", metavar="PATH", help="corpus files or folders (default: bundled)"
+        )
+        format_option(p)
+
+    def format_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--format",
+            dest="input_format",
+            choices=FORMATS,
+            metavar="FORMAT",
+            help="read every file as FORMAT (" + ", ".join(FORMATS) + "); default: detected",
         )
 
     def corpus_option(p: argparse.ArgumentParser) -> None:
@@ -81,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     corpus_option(p)
 
     p = sub.add_parser("export", help="export bookmarked and annotated papers with their notes")
-    p.add_argument("--format", choices=FORMATS, default="markdown")
+    p.add_argument("--format", choices=EXPORT_FORMATS, default="markdown")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     corpus_option(p)
     return top
@@ -90,11 +102,12 @@ def _parser() -> argparse.ArgumentParser:
 def _tui_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="papertui", description="Open the reader.")
     p.add_argument("paths", nargs="*", metavar="PATH")
+    p.add_argument("--format", dest="input_format", choices=FORMATS, metavar="FORMAT")
     return p
 
 
-def _open(sources: Sequence[str]) -> Library:
-    library = Library.open(sources or None)
+def _open(sources: Sequence[str], fmt: str | None = None) -> Library:
+    library = Library.open(sources or None, fmt)
     for line in library.corpus.errors + library.corpus.warnings:
         print(f"papertui: {line}", file=sys.stderr)
     if library.store.moved_aside is not None:
@@ -117,6 +130,9 @@ def record(library: Library, paper: Paper) -> dict[str, object]:
         "collections": list(paper.collections),
         "abstract": paper.abstract,
         "urls": list(paper.urls),
+        "authors": list(paper.authors),
+        "venue": paper.venue,
+        "year": paper.year,
         "bookmarked": library.is_bookmarked(paper),
         "note": library.note(paper),
     }
@@ -126,9 +142,23 @@ def _print_json(value: object) -> None:
     print(json.dumps(value, ensure_ascii=False, indent=2))
 
 
+def file_report(library: Library) -> list[str]:
+    """One line per file: the format detected, papers read, records skipped and why."""
+    lines = []
+    for f in library.corpus.files:
+        skipped = ", ".join(f"{why}: {n}" for why, n in f.skipped.items())
+        lines.append(
+            f"{f.path}: {f.format}, {f.papers} paper{'s' if f.papers != 1 else ''}"
+            + (f" (skipped {skipped})" if skipped else "")
+        )
+    return lines
+
+
 def _cmd_list(args: argparse.Namespace) -> int:
-    library = _open(args.paths)
+    library = _open(args.paths, args.input_format)
     library.complete_titles()
+    for line in file_report(library):
+        print(f"papertui: {line}", file=sys.stderr)
     if args.json:
         _print_json([record(library, p) for p in library.papers])
         return 0
@@ -143,10 +173,10 @@ def _cmd_list(args: argparse.Namespace) -> int:
 def _cmd_search(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise UsageError("papertui search: --limit must be at least 1")
-    quick = quick_search(args.paths, args.query, args.limit)
+    quick = None if args.input_format else quick_search(args.paths, args.query, args.limit)
     if quick is not None:
         return _print_quick(quick, args.json)
-    library = _open(args.paths)
+    library = _open(args.paths, args.input_format)
     library.ensure_index()
     view = library.run_query(args.query, limit=args.limit, depth=max(DEPTH, args.limit))
     for note in view.notes:
@@ -180,6 +210,9 @@ def _print_quick(records: list[dict[str, object]], as_json: bool) -> int:
                 "collections": collections,
                 "abstract": rec["abstract"],
                 "urls": rec["urls"],
+                "authors": rec.get("authors", []),
+                "venue": rec.get("venue", ""),
+                "year": rec.get("year"),
                 "bookmarked": store.is_bookmarked(pid),
                 "note": store.note(pid),
                 "score": round(float(rec["score"]), 4),  # type: ignore[arg-type]
@@ -219,7 +252,7 @@ class _ProgressBar:
 
 
 def _cmd_index(args: argparse.Namespace) -> int:
-    library = _open(args.paths)
+    library = _open(args.paths, args.input_format)
     bar = _ProgressBar(args.progress_json)
     try:
         report = library.ensure_index(progress=bar)
@@ -299,7 +332,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def _run_tui(argv: Sequence[str]) -> int:
     args = _tui_parser().parse_args(argv)
-    library = _open(args.paths)
+    library = _open(args.paths, args.input_format)
     from papertui.ui.app import PaperTUI  # textual loads only when the reader starts
 
     PaperTUI(library).run()

@@ -8,13 +8,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from papertui.core.formats.base import CorpusError, ParsedFile
-from papertui.core.formats.native import parse_native
+from papertui.core.formats import is_corpus_file, read_corpus_file
+from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord
 from papertui.core.text import identity_text
 from papertui.core.titles import derive_title
 
 ID_LENGTH = 12
-CORPUS_SUFFIXES = (".txt",)
 
 _URL = re.compile(r"https?://[^\s<>\"'`\]\[{}|\\^]+", re.IGNORECASE)
 _URL_TRAIL = ".,;:!?)]}'\"*"
@@ -156,10 +155,16 @@ def expand_paths(paths: Sequence[str | Path], errors: list[str]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.suffix.lower() in CORPUS_SUFFIXES)
-            found = [p for p in found if p.is_file()]
+            found = sorted(
+                p
+                for p in path.iterdir()
+                if is_corpus_file(p) and p.is_file() and not p.name.startswith(".")
+            )
             if not found:
-                errors.append(f"{path}: no corpus files (*.txt) in this folder")
+                errors.append(
+                    f"{path}: no corpus files in this folder "
+                    "(.txt .json .jsonl .csv .tsv .bib .md .xml, or .gz of these)"
+                )
             files.extend(found)
         elif path.is_file():
             files.append(path)
@@ -170,12 +175,12 @@ def expand_paths(paths: Sequence[str | Path], errors: list[str]) -> list[Path]:
     return files
 
 
-def parse_file(path: Path) -> ParsedFile:
+def parse_file(path: Path, forced: str | None = None) -> ParsedFile:
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise CorpusError(str(path), exc.strerror or "cannot be read") from exc
-    return parse_native(str(path), data)
+    return read_corpus_file(str(path), data, forced)
 
 
 def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[Paper]:
@@ -188,6 +193,7 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
             pid = paper_id(record.abstract)
             existing = by_id.get(pid)
             if existing is not None:
+                _enrich(existing, record)
                 if pf.collection not in existing.collections:
                     existing.collections.append(pf.collection)
                     count += 1
@@ -215,6 +221,20 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
     return list(by_id.values())
 
 
+def _enrich(paper: Paper, record: RawRecord) -> None:
+    """The same abstract from a richer source (a JSON list after a text dump) fills in what the
+    first one lacked: a real title, authors, venue, year, a link."""
+    if record.title.strip() and not paper.has_real_title:
+        paper.title = record.title.strip()
+        paper.has_real_title = True
+    paper.authors = paper.authors or record.authors
+    paper.venue = paper.venue or record.venue
+    paper.year = paper.year or record.year
+    if record.url and not paper._extra_url:
+        paper._extra_url = record.url
+        paper._urls = None
+
+
 def finish_titles(
     papers: Sequence[Paper], progress: Callable[[int, int], None] | None = None
 ) -> None:
@@ -230,14 +250,14 @@ def finish_titles(
             paper.title = f"{paper.title} [{paper.id[:6]}]"
 
 
-def load_corpus(paths: Sequence[str | Path]) -> Corpus:
+def load_corpus(paths: Sequence[str | Path], forced: str | None = None) -> Corpus:
     """Read every path; bad files become one-line errors, never exceptions."""
     errors: list[str] = []
     warnings: list[str] = []
     parsed: list[ParsedFile] = []
     for path in expand_paths(paths, errors):
         try:
-            pf = parse_file(path)
+            pf = parse_file(path, forced)
         except CorpusError as exc:
             errors.append(str(exc))
             continue

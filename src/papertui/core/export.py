@@ -7,7 +7,7 @@ import io
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from papertui.core.corpus import Paper
 
@@ -23,6 +23,9 @@ class Entry:
     urls: list[str]
     bookmarked: bool
     note: str
+    authors: list[str] = field(default_factory=list)
+    venue: str = ""
+    year: int | None = None
 
     @classmethod
     def of(cls, paper: Paper, bookmarked: bool, note: str) -> Entry:
@@ -34,12 +37,21 @@ class Entry:
             list(paper.urls),
             bookmarked,
             note,
+            list(paper.authors),
+            paper.venue,
+            paper.year,
         )
 
 
-def paper_markdown(title: str, abstract: str, urls: Sequence[str], note: str = "") -> str:
+def paper_markdown(
+    title: str,
+    abstract: str,
+    urls: Sequence[str],
+    note: str = "",
+    byline: str = "",
+) -> str:
     """One paper as Markdown: what `Y` copies and what the reading list is made of."""
-    parts = [f"## {title}", "", abstract]
+    parts = [f"## {title}", ""] + ([f"*{byline}*", ""] if byline else []) + [abstract]
     if urls:
         parts += ["", *[f"- <{u}>" for u in urls]]
     if note.strip():
@@ -50,11 +62,17 @@ def paper_markdown(title: str, abstract: str, urls: Sequence[str], note: str = "
 def to_markdown(entries: Sequence[Entry]) -> str:
     head = f"# papertui export ({len(entries)} paper{'s' if len(entries) != 1 else ''})\n"
     body = "\n".join(
-        paper_markdown(e.title, e.abstract, e.urls, e.note)
+        paper_markdown(e.title, e.abstract, e.urls, e.note, byline(e.authors, e.venue, e.year))
         + f"\n*{', '.join(e.collections)} · id {e.id}*\n"
         for e in entries
     )
     return head + "\n" + body
+
+
+def byline(authors: Sequence[str], venue: str, year: int | None) -> str:
+    """ "A. Author, B. Author · NeurIPS · 2024", leaving out what is unknown."""
+    people = ", ".join(authors[:8]) + (" et al." if len(authors) > 8 else "")
+    return " · ".join(p for p in (people, venue, str(year) if year else "") if p)
 
 
 def to_json(entries: Sequence[Entry]) -> str:
@@ -64,12 +82,28 @@ def to_json(entries: Sequence[Entry]) -> str:
 def to_csv(entries: Sequence[Entry]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["id", "title", "collections", "bookmarked", "note", "urls", "abstract"])
+    writer.writerow(
+        [
+            "id",
+            "title",
+            "authors",
+            "venue",
+            "year",
+            "collections",
+            "bookmarked",
+            "note",
+            "urls",
+            "abstract",
+        ]
+    )
     for e in entries:
         writer.writerow(
             [
                 e.id,
                 e.title,
+                "; ".join(e.authors),
+                e.venue,
+                e.year or "",
                 "; ".join(e.collections),
                 int(e.bookmarked),
                 e.note,
@@ -98,7 +132,14 @@ def _bib_value(text: str) -> str:
 def to_bibtex(entries: Sequence[Entry]) -> str:
     chunks = []
     for e in entries:
-        fields = [("title", e.title), ("abstract", e.abstract)]
+        fields = [("title", e.title)]
+        if e.authors:
+            fields.append(("author", " and ".join(e.authors)))
+        if e.year:
+            fields.append(("year", str(e.year)))
+        if e.venue:
+            fields.append(("booktitle", e.venue))
+        fields.append(("abstract", e.abstract))
         if e.urls:
             fields.append(("url", e.urls[0]))
         fields.append(("howpublished", ", ".join(e.collections)))

@@ -24,8 +24,11 @@ def index_in_child(
     progress: Callable[[int, int], None],
     cancelled: Callable[[], bool],
     started: Callable[[subprocess.Popen[str]], None] | None = None,
+    fmt: str | None = None,
 ) -> None:
-    command = [sys.executable, "-m", "papertui", "index", "--progress-json", *sources]
+    command = [sys.executable, "-m", "papertui", "index", "--progress-json"]
+    command += ["--format", fmt] if fmt else []
+    command += ["--", *sources]
     with subprocess.Popen(
         command,
         stdout=subprocess.PIPE,

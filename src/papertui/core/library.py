@@ -91,8 +91,11 @@ def quick_search(
 
 
 class Library:
-    def __init__(self, corpus: Corpus, store: Store, sources: Sequence[str]) -> None:
+    def __init__(
+        self, corpus: Corpus, store: Store, sources: Sequence[str], fmt: str | None = None
+    ) -> None:
         self.corpus = corpus
+        self.format = fmt
         self.papers: list[Paper] = corpus.papers
         self.store = store
         self.sources = list(sources)
@@ -104,11 +107,13 @@ class Library:
             self._titles_ready()
 
     @classmethod
-    def open(cls, sources: Sequence[str | Path] | None = None) -> Library:
-        """Load the corpus (the bundled one when no path is given) and the user's store."""
+    def open(cls, sources: Sequence[str | Path] | None = None, fmt: str | None = None) -> Library:
+        """Load the corpus (the bundled one when no path is given) and the user's store.
+
+        `fmt` forces one input format for every file (else each file's own is detected)."""
         chosen = resolve_sources(sources)
-        corpus = load_corpus(chosen)
-        return cls(corpus, Store(paths.store_path()), chosen)
+        corpus = load_corpus(chosen, fmt)
+        return cls(corpus, Store(paths.store_path()), chosen, fmt)
 
     def complete_titles(self) -> None:
         """Every title, final: from a current index when there is one (fast), else derived."""

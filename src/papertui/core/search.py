@@ -25,9 +25,17 @@ from rapidfuzz.distance import Levenshtein
 from whoosh import index as windex
 from whoosh import qparser
 from whoosh import query as wq
-from whoosh.analysis import STOP_WORDS, Token, Tokenizer
-from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.analysis import (
+    STOP_WORDS,
+    CharsetFilter,
+    LowercaseFilter,
+    RegexTokenizer,
+    Token,
+    Tokenizer,
+)
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.lang.porter import stem
+from whoosh.support.charset import accent_map
 
 from papertui.core.corpus import Paper, finish_titles
 
@@ -36,9 +44,10 @@ try:  # POSIX advisory locks: one writer per index, released by the kernel if it
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-INDEX_VERSION = "4"  # bump when the schema or the derived fields change
+INDEX_VERSION = "5"  # bump when the schema or the derived fields change
 FIELDS = ("title", "abstract")
 _WORD = re.compile(r"\w+")
+_YEAR_RANGE = re.compile(r"\byear:(\d{4})\s*(?:-|\.\.)\s*(\d{4})\b")
 _DANGLING_FIELD = re.compile(r"(?:^|(?<=\s))\w+:(?=\s|$)")
 Progress = Callable[[int, int], None]
 
@@ -116,6 +125,8 @@ class FastStemAnalyzer(Tokenizer):
 
 
 _STEMS: dict[str, str] = {}
+# names and venues: words, lowercased and folded ("Hervé" finds "Herve"), never stemmed
+_NAMES = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
 
 
 def schema() -> Schema:
@@ -126,6 +137,9 @@ def schema() -> Schema:
         collection=KEYWORD(lowercase=True, commas=True),
         title=TEXT(analyzer=analyzer, field_boost=2.0, stored=True),
         abstract=TEXT(analyzer=analyzer, stored=True),
+        author=TEXT(analyzer=_NAMES),
+        venue=TEXT(analyzer=_NAMES),
+        year=NUMERIC(int, bits=16, signed=False),
         meta=STORED(),
     )
 
@@ -217,6 +231,9 @@ class SearchIndex:
             "abstract": fields.get("abstract", ""),
             "collections": list(meta.get("collections", [])),
             "urls": list(meta.get("urls", [])),
+            "authors": list(meta.get("authors", [])),
+            "venue": meta.get("venue", ""),
+            "year": meta.get("year"),
         }
 
     # vocabulary of unstemmed words, for typo correction
@@ -283,6 +300,7 @@ class SearchIndex:
         self._filter = _condition(only, wq.And)
         self._mask = _condition(exclude, wq.Or)
         text = _DANGLING_FIELD.sub(" ", text)  # "title:" while the user is still typing
+        text = _YEAR_RANGE.sub(r"year:[\1 TO \2]", text)
         raw_words = {stem(w.lower()): w.lower() for w in _WORD.findall(text)}
         corrections: dict[str, str] = {}
         fallback = False
@@ -443,7 +461,16 @@ def source_stats(sources: Sequence[str]) -> Stats:
 
 def fingerprint(paper: Paper) -> str:
     """Changes when anything indexed about a paper changes (derived titles follow the abstract)."""
-    key = "\x1f".join([paper.id, *paper.collections, paper.title if paper.has_real_title else ""])
+    key = "\x1f".join(
+        [
+            paper.id,
+            *paper.collections,
+            paper.title if paper.has_real_title else "",
+            *paper.authors,
+            paper.venue,
+            str(paper.year or ""),
+        ]
+    )
     return hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).hexdigest()
 
 
@@ -644,13 +671,27 @@ def _share(progress: Progress | None, start: float, part: float) -> Progress | N
 
 
 def _add(writer, paper: Paper, vocab: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+    extra: dict[str, object] = {}
+    if paper.authors:
+        extra["author"] = " ; ".join(paper.authors)
+    if paper.venue:
+        extra["venue"] = paper.venue
+    if paper.year:
+        extra["year"] = paper.year
     writer.add_document(
         id=paper.id,
         fp=fingerprint(paper),
         collection=",".join(c.replace(",", " ").lower() for c in paper.collections),
         title=paper.title,
         abstract=paper.abstract,
-        meta={"collections": list(paper.collections), "urls": list(paper.urls)},
+        meta={
+            "collections": list(paper.collections),
+            "urls": list(paper.urls),
+            "authors": list(paper.authors),
+            "venue": paper.venue,
+            "year": paper.year,
+        },
+        **extra,
     )
     for word in set(_WORD.findall(paper.abstract.lower())):
         vocab[word] = vocab.get(word, 0) + 1

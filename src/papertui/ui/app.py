@@ -18,7 +18,7 @@ from textual.worker import get_current_worker
 
 from papertui.core.clipboard import copy_system
 from papertui.core.corpus import Paper
-from papertui.core.export import paper_markdown
+from papertui.core.export import byline, paper_markdown
 from papertui.core.indexer import index_in_child
 from papertui.core.library import DEPTH, Library, View
 from papertui.core.search import IndexCancelled
@@ -151,7 +151,13 @@ class PaperTUI(App[None]):
             big = len(self.library.papers) > IN_PROCESS_UP_TO
             if big and not self.library.index_is_current():
                 self.call_from_thread(setattr, self, "index_state", "indexing 0%")
-                index_in_child(self.library.sources, progress, cancelled, self._track_child)
+                index_in_child(
+                    self.library.sources,
+                    progress,
+                    cancelled,
+                    self._track_child,
+                    self.library.format,
+                )
                 self.call_from_thread(setattr, self, "index_state", "opening the index")
             with self._search_lock:
                 self.library.ensure_index(progress, cancelled)
@@ -315,7 +321,13 @@ class PaperTUI(App[None]):
     def action_copy_markdown(self) -> None:
         paper = self.current_paper
         if paper is not None:
-            text = paper_markdown(paper.title, paper.abstract, paper.urls, self.library.note(paper))
+            text = paper_markdown(
+                paper.title,
+                paper.abstract,
+                paper.urls,
+                self.library.note(paper),
+                byline(paper.authors, paper.venue, paper.year),
+            )
             self.copy_text(text, "title, abstract and links as Markdown")
 
     @work(thread=True, group="clipboard", exit_on_error=False)

@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from papertui.core.corpus import Paper
+from papertui.core.export import byline
 from papertui.core.search import Highlighter
 from papertui.core.text import safe_display
 
@@ -19,6 +20,10 @@ def render_paper(
     text = Text(overflow="fold")
     text.append(safe_display(paper.title), style="bold")
     text.append("\n")
+    people = byline(paper.authors, paper.venue, paper.year)
+    if people:
+        text.append(safe_display(people), style="italic")
+        text.append("\n")
     meta = " · ".join(safe_display(c) for c in paper.collections)
     text.append(f"{meta} · id {paper.id}", style="dim")
     if bookmarked:

@@ -1,0 +1,131 @@
+"""Map the field names real dumps use onto a paper record.
+
+Conference lists, scraped OpenReview CSVs, the Hugging Face daily-papers API and others name the
+same things differently: `abstract` / `summary` / `paperAbstract`, authors as strings, as
+`{name: ...}` objects or as one string. Matching is case-insensitive.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from papertui.core.formats.base import RawRecord
+from papertui.core.text import normalise_ws
+
+TITLE = ("title", "paper_title", "papertitle", "name")
+ABSTRACT = ("abstract", "summary", "paperabstract", "abstracttext", "abstract_text", "description")
+AUTHORS = ("authors", "author", "authornames", "author_names", "creators", "creator")
+URL = ("url", "site", "link", "html_url", "paper_url", "pdf", "pdf_url", "pdfurl", "forum")
+ARXIV = ("arxiv_id", "arxivid", "arxiv", "eprint")
+DOI = ("doi",)
+VENUE = ("venue", "conference", "journal", "booktitle", "publication", "venue_name")
+YEAR = (
+    "year",
+    "date",
+    "published",
+    "publishedat",
+    "published_at",
+    "publicationdate",
+    "publication_date",
+    "pub_date",
+    "created",
+)
+
+_ARXIV_ID = re.compile(
+    r"^(?:arxiv:)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})$", re.IGNORECASE
+)
+_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d|2100)(?!\d)")
+
+
+def _unwrap(value: Any) -> Any:
+    """OpenReview wraps every value: {"value": ...}."""
+    if isinstance(value, Mapping) and "value" in value and len(value) <= 3:
+        return value["value"]
+    return value
+
+
+def _get(fields: Mapping[str, Any], names: tuple[str, ...]) -> Any:
+    for name in names:
+        if name in fields:
+            value = _unwrap(fields[name])
+            if value not in (None, "", [], {}):
+                return value
+    return None
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return " ".join(_text(v) for v in value)
+    if isinstance(value, Mapping):
+        return _text(value.get("name") or value.get("value") or "")
+    return str(value)
+
+
+def split_authors(value: Any) -> tuple[str, ...]:
+    """A list of names from a list of strings, of {name} / {given, family} objects, or a string
+    separated by " and ", ";" or ","."""
+    if value is None:
+        return ()
+    if isinstance(value, list):
+        names = []
+        for item in value:
+            item = _unwrap(item)
+            if isinstance(item, Mapping):
+                name = item.get("name") or " ".join(
+                    str(item[k]) for k in ("given", "family") if item.get(k)
+                )
+                names.append(str(name))
+            else:
+                names.append(str(item))
+        return tuple(n for n in (normalise_ws(n) for n in names) if n)
+    text = normalise_ws(str(value))
+    for separator in (" and ", ";", ","):
+        if separator in text:
+            return tuple(p.strip() for p in text.split(separator) if p.strip())
+    return (text,) if text else ()
+
+
+def parse_year(value: Any) -> int | None:
+    if isinstance(value, int) and 1800 <= value <= 2100:
+        return value
+    match = _YEAR.search(str(value or ""))
+    return int(match.group(1)) if match else None
+
+
+def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
+    """A record from one item of a dump; None when it has no abstract (skipped, counted)."""
+    fields = {str(k).lower().strip(): v for k, v in raw.items()}
+    nested = fields.get("paper")  # the Hugging Face daily-papers shape: {"paper": {...}, ...}
+    if isinstance(nested, Mapping):
+        inner = {str(k).lower().strip(): v for k, v in nested.items()}
+        fields = {**fields, **inner}
+    content = fields.get("content")  # OpenReview notes: {"content": {"title": {"value"}}}
+    if isinstance(content, Mapping):
+        fields = {**fields, **{str(k).lower(): v for k, v in content.items()}}
+    abstract = normalise_ws(_text(_get(fields, ABSTRACT)))
+    if not abstract:
+        return None
+    url = _text(_get(fields, URL)).strip()
+    arxiv = _text(_get(fields, ARXIV)).strip()
+    if not arxiv and isinstance(fields.get("id"), str) and _ARXIV_ID.match(fields["id"].strip()):
+        arxiv = fields["id"].strip()
+    if arxiv and _ARXIV_ID.match(arxiv):
+        arxiv_url = "https://arxiv.org/abs/" + _ARXIV_ID.match(arxiv).group(1)  # type: ignore[union-attr]
+        url = url if url.startswith("http") else arxiv_url
+    doi = _text(_get(fields, DOI)).strip()
+    if not url.startswith("http") and doi:
+        url = "https://doi.org/" + doi.removeprefix("https://doi.org/")
+    if url and not url.lower().startswith(("http://", "https://")):
+        url = ""
+    return RawRecord(
+        abstract=abstract,
+        title=normalise_ws(_text(_get(fields, TITLE))),
+        authors=split_authors(_get(fields, AUTHORS)),
+        venue=normalise_ws(_text(_get(fields, VENUE))),
+        year=parse_year(_get(fields, YEAR)),
+        url=url,
+    )

@@ -1,0 +1,152 @@
+"""Readers for record-shaped dumps: JSON, JSONL / NDJSON, CSV / TSV, arXiv Atom feeds."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decode
+from papertui.core.formats.fields import record_from_fields
+
+
+def _collect(path: str, fmt: str, items: Iterable[Any], warnings: list[str]) -> ParsedFile:
+    records: list[RawRecord] = []
+    skipped: dict[str, int] = {}
+    for item in items:
+        if not isinstance(item, Mapping):
+            skipped["not a record"] = skipped.get("not a record", 0) + 1
+            continue
+        record = record_from_fields(item)
+        if record is None:
+            skipped["no abstract"] = skipped.get("no abstract", 0) + 1
+        else:
+            records.append(record)
+    return ParsedFile(path, Path(path).stem.removesuffix(".json"), fmt, records, warnings, skipped)
+
+
+def _records_in(value: Any) -> list[Any] | None:
+    """The list of records in a JSON document: the array itself, or the first array of objects
+    an object holds (`{"papers": [...]}`, `{"data": {"items": [...]}}`)."""
+    if isinstance(value, list):
+        return value
+    if isinstance(value, Mapping):
+        for inner in value.values():
+            if isinstance(inner, list) and any(isinstance(x, Mapping) for x in inner):
+                return inner
+        for inner in value.values():
+            found = _records_in(inner) if isinstance(inner, Mapping) else None
+            if found is not None:
+                return found
+        return [value]  # one record on its own
+    return None
+
+
+def parse_json(path: str, data: bytes) -> ParsedFile:
+    warnings: list[str] = []
+    text = decode(path, data, warnings)
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CorpusError(
+            path, f"broken JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+    items = _records_in(value)
+    if items is None:
+        raise CorpusError(path, "JSON holds no list of records")
+    return _collect(path, "json", items, warnings)
+
+
+def parse_jsonl(path: str, data: bytes) -> ParsedFile:
+    warnings: list[str] = []
+    text = decode(path, data, warnings)
+    items: list[Any] = []
+    bad: list[int] = []
+    # only \n ends a record: U+2028 and friends may sit inside JSON strings
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.strip().rstrip("\r")
+        if not line:
+            continue
+        try:
+            items.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            bad.append(number)
+            if len(bad) == 1:
+                warnings.append(
+                    f"{path}: broken JSON at line {number}, column {exc.colno}: "
+                    f"{exc.msg} (the line is skipped)"
+                )
+    parsed = _collect(path, "jsonl", items, warnings)
+    if bad:
+        parsed.skipped["broken JSON line"] = len(bad)
+    if not items and bad:
+        raise CorpusError(path, f"no readable JSON line (first error at line {bad[0]})")
+    return parsed
+
+
+def parse_csv(path: str, data: bytes, delimiter: str | None = None) -> ParsedFile:
+    warnings: list[str] = []
+    text = decode(path, data, warnings)
+    if delimiter is None:
+        head = text.split("\n", 1)[0]
+        delimiter = "\t" if head.count("\t") > head.count(",") else ","
+    csv.field_size_limit(1 << 28)
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=delimiter)
+    if not reader.fieldnames:
+        raise CorpusError(path, "empty CSV (no header row)")
+    names = [str(n or "").strip().lower() for n in reader.fieldnames]
+    if not any(n in ("abstract", "summary", "paperabstract", "description") for n in names):
+        raise CorpusError(path, f"no abstract column among: {', '.join(names)[:200]}")
+    try:
+        rows = [{k: v for k, v in row.items() if k is not None} for row in reader]
+    except csv.Error as exc:
+        raise CorpusError(path, f"broken CSV at line {reader.line_num}: {exc}") from None
+    return _collect(path, "tsv" if delimiter == "\t" else "csv", rows, warnings)
+
+
+_ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def parse_atom(path: str, data: bytes) -> ParsedFile:
+    """An arXiv API `export` response: title, summary, authors, id and published date."""
+    if b"<!DOCTYPE" in data[:2000] or b"<!ENTITY" in data[:4000]:
+        raise CorpusError(path, "XML with a DOCTYPE or entities is not read (unsafe)")
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        line, column = exc.position
+        raise CorpusError(path, f"broken XML at line {line}, column {column}") from None
+    items = []
+    for entry in root.iter(f"{_ATOM}entry"):
+
+        def text(tag: str, node: ET.Element = entry) -> str:
+            found = node.find(f"{_ATOM}{tag}")
+            return (found.text or "") if found is not None else ""
+
+        link = next(
+            (
+                el.get("href", "")
+                for el in entry.findall(f"{_ATOM}link")
+                if el.get("rel") == "alternate"
+            ),
+            "",
+        )
+        items.append(
+            {
+                "title": text("title"),
+                "abstract": text("summary"),
+                "authors": [text("name", a) for a in entry.findall(f"{_ATOM}author")],
+                "url": link or text("id"),
+                "year": text("published"),
+                "venue": "arXiv",
+            }
+        )
+    name = root.find(f"{_ATOM}title")
+    parsed = _collect(path, "arxiv", items, [])
+    if name is not None and name.text and "query" not in name.text.lower():
+        parsed.collection = name.text.strip()
+    return parsed
