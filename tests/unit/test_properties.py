@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from papertui.core.corpus import paper_id
+from papertui.core.formats import read_corpus_file
 from papertui.core.formats.base import CorpusError
 from papertui.core.formats.native import parse_native
 from papertui.core.library import Library
@@ -89,3 +92,31 @@ def test_any_query_returns_a_result(library, query):
     assert all(0 <= i < len(library.papers) for i in view.indices)
     assert len(set(view.indices)) == len(view.indices)
     assert parse_query(query).text is not None
+
+
+@SAFE
+@given(
+    st.sampled_from(["text", "json", "jsonl", "csv", "tsv", "bibtex", "markdown", "arxiv"]),
+    st.one_of(
+        st.binary(max_size=2000),
+        st.text(max_size=1500).map(lambda t: t.encode("utf-8", "surrogatepass")),
+        st.lists(
+            st.dictionaries(
+                st.sampled_from(["title", "abstract", "authors", "year", "url"]),
+                st.one_of(st.text(max_size=40), st.integers(), st.none()),
+                max_size=5,
+            ),
+            max_size=5,
+        ).map(lambda v: json.dumps(v).encode()),
+    ),
+)
+def test_every_reader_any_bytes_gives_papers_or_one_clean_error(fmt, data):
+    try:
+        parsed = read_corpus_file("fuzz.in", data, fmt)
+    except CorpusError as exc:
+        assert str(exc).startswith("fuzz.in: ") and "\n" not in str(exc)
+        return
+    for record in parsed.records:
+        assert record.abstract.strip()
+        assert record.year is None or 1800 <= record.year <= 2100
+        assert not record.url or record.url.startswith(("http://", "https://"))

@@ -99,6 +99,16 @@ class PaperTUI(App[None]):
             self.notify(safe_display(line), title="Not loaded", severity="error", timeout=10)
         for line in corpus.warnings:
             self.notify(safe_display(line), title="Warning", severity="warning", timeout=10)
+        for report in corpus.files:
+            if report.skipped:
+                skipped = ", ".join(f"{why}: {n}" for why, n in report.skipped.items())
+                self.notify(
+                    safe_display(
+                        f"{report.path}: {report.format}, {report.papers} papers; skipped {skipped}"
+                    ),
+                    title="Loaded with skips",
+                    timeout=8,
+                )
         moved = self.library.store.moved_aside
         if moved is not None:
             self.notify(
@@ -360,7 +370,17 @@ class PaperTUI(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(help_sections()))
+            loaded = [
+                (
+                    safe_display(Path(f.path).name),
+                    safe_display(
+                        f"{f.format}, {f.papers} papers"
+                        + "".join(f", skipped {why}: {n}" for why, n in f.skipped.items())
+                    ),
+                )
+                for f in self.library.corpus.files
+            ]
+            self.push_screen(HelpScreen(help_sections() + [("Loaded files", loaded)]))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -19,6 +19,8 @@ QUERY_SYNTAX = [
     ("collection:name", "papers in collections whose name contains name (c: for short)"),
     ("is:bookmarked", "bookmarked papers (-is:bookmarked for the others)"),
     ("has:note", "papers with a note (-has:note for the others)"),
+    ("author:name", "papers by an author (accents optional); also venue:word"),
+    ("year:2024", "papers of a year; year:2020-2024 for a range"),
 ]
 
 
