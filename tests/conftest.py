@@ -28,3 +28,20 @@ def write_corpus(tmp_path: Path):  # type: ignore[no-untyped-def]
         return path
 
     return write
+
+
+@pytest.fixture(scope="module")
+def bundled_library(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """The bundled collections, indexed once per test module, on their own temp dirs."""
+    from papertui.core.library import Library
+    from papertui.core.paths import bundled_corpus_dir
+
+    mp = pytest.MonkeyPatch()
+    base = tmp_path_factory.mktemp("bundled")
+    mp.setenv("PAPERTUI_DATA_DIR", str(base / "data"))
+    mp.setenv("PAPERTUI_CACHE_DIR", str(base / "cache"))
+    library = Library.open([bundled_corpus_dir()])
+    library.ensure_index()
+    yield library
+    library.close()
+    mp.undo()

@@ -12,7 +12,6 @@ from papertui.core.corpus import paper_id
 from papertui.core.formats import read_corpus_file
 from papertui.core.formats.base import CorpusError
 from papertui.core.formats.native import parse_native
-from papertui.core.library import Library
 from papertui.core.paths import bundled_corpus_dir
 from papertui.core.query import parse_query
 from papertui.core.text import safe_display
@@ -68,16 +67,8 @@ def test_id_ignores_whitespace_layout(text, space):
 
 
 @pytest.fixture(scope="module")
-def library(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    base = tmp_path_factory.mktemp("props")
-    mp.setenv("PAPERTUI_DATA_DIR", str(base / "d"))
-    mp.setenv("PAPERTUI_CACHE_DIR", str(base / "c"))
-    lib = Library.open([BUNDLED])
-    lib.ensure_index()
-    yield lib
-    lib.close()
-    mp.undo()
+def library(bundled_library):  # type: ignore[no-untyped-def]
+    return bundled_library
 
 
 QUERY_ALPHABET = st.sampled_from(

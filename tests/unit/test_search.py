@@ -14,16 +14,8 @@ BUNDLED = bundled_corpus_dir()
 
 
 @pytest.fixture(scope="module")
-def library(tmp_path_factory: pytest.TempPathFactory) -> Library:
-    mp = pytest.MonkeyPatch()
-    base = tmp_path_factory.mktemp("search")
-    mp.setenv("PAPERTUI_DATA_DIR", str(base / "data"))
-    mp.setenv("PAPERTUI_CACHE_DIR", str(base / "cache"))
-    lib = Library.open([BUNDLED])
-    lib.ensure_index()
-    yield lib
-    lib.close()
-    mp.undo()
+def library(bundled_library):  # type: ignore[no-untyped-def]
+    return bundled_library
 
 
 def titles(library: Library, query: str, **kw) -> list[str]:

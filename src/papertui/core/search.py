@@ -729,19 +729,31 @@ def _build(
     feeding = _share(progress, 0.0, 0.4)
     started = time.perf_counter()
     try:
-        for i, paper in enumerate(papers):
-            _tick(i, total, feeding, cancelled)
-            _add(writer, paper, vocab)
-        expected = 1.4 * (time.perf_counter() - started)
-        with _estimated_progress(_share(progress, 0.4, 0.6), total, expected):
-            writer.commit()
+        with _cancel_on_error(writer):
+            for i, paper in enumerate(papers):
+                _tick(i, total, feeding, cancelled)
+                _add(writer, paper, vocab)
+            expected = 1.4 * (time.perf_counter() - started)
+            with _estimated_progress(_share(progress, 0.4, 0.6), total, expected):
+                writer.commit()
         if progress is not None:
             progress(total, total)
+    finally:
+        ix.close()
+    _save_vocab(directory, vocab)
+
+
+@contextlib.contextmanager
+def _cancel_on_error(writer) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """A writer that fails or is interrupted leaves nothing behind in its segment."""
+    try:
+        yield
     except BaseException:
         writer.cancel()
         raise
-    finally:
-        ix.close()
+
+
+def _save_vocab(directory: Path, vocab: dict[str, int]) -> None:
     (directory / "vocab.json").write_text(json.dumps(vocab, ensure_ascii=False), "utf-8")
 
 
@@ -769,17 +781,14 @@ def _update(
         except (OSError, ValueError):
             return False
         writer = ix.writer(limitmb=128)
-        try:
+        with _cancel_on_error(writer):
             for pid in removed:
                 writer.delete_by_term("id", pid)
             for i, paper in enumerate(added):
                 _tick(i, len(added), progress, cancelled)
                 _add(writer, paper, vocab)
             writer.commit()
-        except BaseException:
-            writer.cancel()
-            raise
     finally:
         ix.close()
-    (directory / "vocab.json").write_text(json.dumps(vocab, ensure_ascii=False), "utf-8")
+    _save_vocab(directory, vocab)
     return True
