@@ -11,6 +11,7 @@ import pytest
 def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("PAPERTUI_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PAPERTUI_CONFIG_DIR", str(tmp_path / "config"))
     return tmp_path
 
 

@@ -16,12 +16,13 @@ from papertui import __version__
 from papertui.core import paths
 from papertui.core.corpus import Paper
 from papertui.core.export import FORMATS as EXPORT_FORMATS
-from papertui.core.export import Entry, render
+from papertui.core.export import render
 from papertui.core.formats import FORMATS
-from papertui.core.library import DEPTH, Library, PaperNotFound, quick_search
+from papertui.core.library import DEPTH, Library, PaperNotFound, View, quick_search
+from papertui.core.settings import load_settings
 from papertui.core.store import Store, StoreError
 
-COMMANDS = ("list", "search", "index", "bookmark", "note", "export")
+COMMANDS = ("list", "search", "index", "similar", "bookmark", "note", "tag", "export")
 
 
 class UsageError(Exception):
@@ -78,6 +79,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=20, metavar="N", help="at most N results (20)")
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("similar", help="papers most like a paper (by id prefix)")
+    p.add_argument("id")
+    corpus_paths(p)
+    p.add_argument("--limit", type=int, default=20, metavar="N", help="at most N results (20)")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("tag", help="add (or --remove) a tag on a paper")
+    p.add_argument("id")
+    p.add_argument("tag")
+    p.add_argument("--remove", action="store_true", help="remove the tag instead")
+    corpus_option(p)
+
     p = sub.add_parser("index", help="build or update the search index, with progress")
     corpus_paths(p)
     p.add_argument("--progress-json", action="store_true", help=argparse.SUPPRESS)
@@ -92,8 +105,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("text", nargs="?", help="the new note; '-' reads it from standard input")
     corpus_option(p)
 
-    p = sub.add_parser("export", help="export bookmarked and annotated papers with their notes")
+    p = sub.add_parser(
+        "export",
+        help="export papers with their notes: bookmarked and annotated ones, or those a query "
+        "or a tag selects",
+    )
     p.add_argument("--format", choices=EXPORT_FORMATS, default="markdown")
+    p.add_argument("--query", metavar="QUERY", help="export the papers this search finds")
+    p.add_argument("--tag", metavar="TAG", help="export the papers with this tag")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     corpus_option(p)
     return top
@@ -107,6 +126,8 @@ def _tui_parser() -> argparse.ArgumentParser:
 
 
 def _open(sources: Sequence[str], fmt: str | None = None) -> Library:
+    for problem in load_settings().problems:
+        print(f"papertui: {problem}", file=sys.stderr)
     library = Library.open(sources or None, fmt)
     for line in library.corpus.errors + library.corpus.warnings:
         print(f"papertui: {line}", file=sys.stderr)
@@ -135,6 +156,9 @@ def record(library: Library, paper: Paper) -> dict[str, object]:
         "year": paper.year,
         "bookmarked": library.is_bookmarked(paper),
         "note": library.note(paper),
+        "read": library.is_read(paper),
+        "new": library.is_new(paper),
+        "tags": library.tags_of(paper),
     }
 
 
@@ -157,6 +181,7 @@ def file_report(library: Library) -> list[str]:
 def _cmd_list(args: argparse.Namespace) -> int:
     library = _open(args.paths, args.input_format)
     library.complete_titles()
+    library.mark_seen()
     for line in file_report(library):
         print(f"papertui: {line}", file=sys.stderr)
     if args.json:
@@ -181,18 +206,7 @@ def _cmd_search(args: argparse.Namespace) -> int:
     view = library.run_query(args.query, limit=args.limit, depth=max(DEPTH, args.limit))
     for note in view.notes:
         print(f"papertui: {note}", file=sys.stderr)
-    if args.json:
-        out = []
-        for pos in view.indices:
-            item = record(library, library.papers[pos])
-            item["score"] = round(view.scores.get(pos, 0.0), 4)
-            out.append(item)
-        _print_json(out)
-        return 0
-    for pos in view.indices:
-        paper = library.papers[pos]
-        print(f"{paper.id}  {view.scores.get(pos, 0.0):7.2f}  {paper.title}  [{paper.collection}]")
-    return 0
+    return _print_view(library, view, args.json)
 
 
 def _print_quick(records: list[dict[str, object]], as_json: bool) -> int:
@@ -284,6 +298,44 @@ def _cmd_bookmark(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_tag(args: argparse.Namespace) -> int:
+    library, paper = _find(args)
+    tag = args.tag.strip()
+    if not tag or any(c.isspace() for c in tag):
+        raise UsageError(f"papertui tag: {args.tag!r} is not a tag (one word, no spaces)")
+    library.set_tag([paper], tag, not args.remove)
+    print(f"{'untagged' if args.remove else 'tagged'} {paper.id} {tag}: {paper.title}")
+    return 0
+
+
+def _cmd_similar(args: argparse.Namespace) -> int:
+    if args.limit < 1:
+        raise UsageError("papertui similar: --limit must be at least 1")
+    library = _open(args.paths, args.input_format)
+    try:
+        paper = library.resolve(args.id)
+    except PaperNotFound as exc:
+        raise UsageError(f"papertui: {exc}") from exc
+    library.ensure_index()
+    view = library.similar(paper, args.limit)
+    return _print_view(library, view, args.json)
+
+
+def _print_view(library: Library, view: View, as_json: bool) -> int:
+    if as_json:
+        out = []
+        for pos in view.indices:
+            item = record(library, library.papers[pos])
+            item["score"] = round(view.scores.get(pos, 0.0), 4)
+            out.append(item)
+        _print_json(out)
+        return 0
+    for pos in view.indices:
+        paper = library.papers[pos]
+        print(f"{paper.id}  {view.scores.get(pos, 0.0):7.2f}  {paper.title}  [{paper.collection}]")
+    return 0
+
+
 def _cmd_note(args: argparse.Namespace) -> int:
     library, paper = _find(args)
     if args.text is None:
@@ -297,28 +349,19 @@ def _cmd_note(args: argparse.Namespace) -> int:
     return 0
 
 
-def export_entries(library: Library) -> list[Entry]:
-    """Every bookmarked or annotated paper, from the corpus or, if gone, the store's copy."""
-    store = library.store
-    ids = sorted(store.bookmarks, key=lambda pid: store.bookmarks[pid])
-    ids += [pid for pid in store.notes if pid not in store.bookmarks]
-    saved = store.saved_papers([pid for pid in ids if pid not in library.by_id])
-    entries = []
-    for pid in ids:
-        bookmarked, note = pid in store.bookmarks, store.notes.get(pid, "")
-        if pid in library.by_id:
-            entries.append(Entry.of(library.papers[library.by_id[pid]], bookmarked, note))
-        elif pid in saved:
-            s = saved[pid]
-            entries.append(
-                Entry(s.id, s.title, s.abstract, s.collections, s.urls, bookmarked, note)
-            )
-    return entries
-
-
 def _cmd_export(args: argparse.Namespace) -> int:
     library = _open(args.corpus)
-    text = render(export_entries(library), args.format)
+    if args.query is not None or args.tag is not None:
+        query = " ".join(
+            part for part in (args.query or "", f"tag:{args.tag}" if args.tag else "") if part
+        )
+        if args.query:
+            library.ensure_index()
+        view = library.run_query(query, depth=None)
+        entries = [library.entry(library.papers[i]) for i in view.indices]
+    else:
+        entries = library.export_entries()
+    text = render(entries, args.format)
     if args.output:
         try:
             Path(args.output).write_text(text, "utf-8")
@@ -343,6 +386,8 @@ def _run_tui(argv: Sequence[str]) -> int:
 _HANDLERS = {
     "list": _cmd_list,
     "search": _cmd_search,
+    "similar": _cmd_similar,
+    "tag": _cmd_tag,
     "index": _cmd_index,
     "bookmark": _cmd_bookmark,
     "note": _cmd_note,

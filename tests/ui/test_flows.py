@@ -93,7 +93,7 @@ async def test_query_words_are_highlighted_in_the_abstract():
         await settle(pilot)
         await type_query(pilot, "caligcl")
         paper = app.current_paper
-        text = render_paper(paper, bookmarked=False, note="", highlighter=app.view.highlighter)
+        text = render_paper(paper, bookmarked=False, note="", highlighter=app.view.highlighter).text
         lit = [text.plain[s.start : s.end] for s in text.spans if "reverse" in str(s.style)]
         assert lit == ["CaliGCL", "CaliGCL"]
 
@@ -114,7 +114,7 @@ async def test_stale_results_are_dropped():
         await settle(pilot)
         await type_query(pilot, "graph")
         rows = list(app.query_one(PaperList).rows)
-        app._show_view(View(query="gra", indices=[0]), False)  # an answer for an older query
+        app._show_view(View(query="gra", indices=[0]), app._generation - 1)  # an older answer
         assert app.query_one(PaperList).rows == rows
 
 
@@ -125,7 +125,7 @@ async def test_bookmark_toggle_filter_and_persistence_across_restart():
         await pilot.press("j", "b")
         paper = app.current_paper
         assert app.library.is_bookmarked(paper)
-        assert row_text(app, 1).startswith("★")
+        assert row_text(app, 1).startswith(" ★")
         assert "bookmarked" in detail_text(app)
         await pilot.press("B")
         await settle(pilot)

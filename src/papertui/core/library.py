@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from papertui.core import paths
 from papertui.core.corpus import Corpus, Paper, finish_titles, load_corpus
+from papertui.core.export import Entry
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.query import Filter, parse_query
 from papertui.core.search import (
@@ -53,7 +54,13 @@ EAGER_TITLES = 5000
 
 
 def resolve_sources(sources: Sequence[str | Path] | None) -> list[str]:
-    return [str(s) for s in sources] if sources else [str(paths.bundled_corpus_dir())]
+    """The paths given; else the settings' default paths; else the bundled collections."""
+    if sources:
+        return [str(s) for s in sources]
+    from papertui.core.settings import load_settings
+
+    defaults = load_settings().default_paths
+    return defaults or [str(paths.bundled_corpus_dir())]
 
 
 def index_store_for(sources: Sequence[str]) -> IndexStore:
@@ -101,6 +108,7 @@ class Library:
         self.sources = list(sources)
         self.by_id: dict[str, int] = {p.id: i for i, p in enumerate(self.papers)}
         self.titles: TitleMatcher | None = None  # once every title is known
+        self.new: set[str] = set()  # papers added to a file since it was last opened
         self.index: SearchIndex | None = None
         self.index_store = index_store_for(self.sources)
         if len(self.papers) <= EAGER_TITLES:
@@ -114,6 +122,53 @@ class Library:
         chosen = resolve_sources(sources)
         corpus = load_corpus(chosen, fmt)
         return cls(corpus, Store(paths.store_path()), chosen, fmt)
+
+    def mark_seen(self) -> set[str]:
+        """Note which papers each file holds now; papers new since a file was last opened
+        become `is:new` (until read). Writes one row per paper the first time: call it from a
+        worker for large corpora."""
+        by_source: dict[str, list[str]] = {}
+        for paper in self.papers:
+            by_source.setdefault(paper.source, []).append(paper.id)
+        by_source = {str(Path(src).resolve()): ids for src, ids in by_source.items()}
+        self.new = self.store.record_seen(by_source)
+        return self.new
+
+    def is_read(self, paper: Paper) -> bool:
+        return paper.id in self.store.reads
+
+    def is_new(self, paper: Paper) -> bool:
+        return paper.id in self.new and paper.id not in self.store.reads
+
+    def tags_of(self, paper: Paper) -> list[str]:
+        return sorted(self.store.tags.get(paper.id, ()), key=str.casefold)
+
+    def set_read(self, papers: Sequence[Paper], read: bool) -> None:
+        self.store.set_read([p.id for p in papers], read)
+
+    def set_tag(self, papers: Sequence[Paper], tag: str, on: bool) -> None:
+        self.store.set_tag(list(papers), tag, on)
+
+    def entry(self, paper: Paper) -> Entry:
+        return Entry.of(paper, self.is_bookmarked(paper), self.note(paper))
+
+    def export_entries(self) -> list[Entry]:
+        """Every bookmarked or annotated paper, from the corpus or, if gone, the store's copy."""
+        store = self.store
+        ids = sorted(store.bookmarks, key=lambda pid: store.bookmarks[pid])
+        ids += [pid for pid in store.notes if pid not in store.bookmarks]
+        saved = store.saved_papers([pid for pid in ids if pid not in self.by_id])
+        entries = []
+        for pid in ids:
+            bookmarked, note = pid in store.bookmarks, store.notes.get(pid, "")
+            if pid in self.by_id:
+                entries.append(Entry.of(self.papers[self.by_id[pid]], bookmarked, note))
+            elif pid in saved:
+                s = saved[pid]
+                entries.append(
+                    Entry(s.id, s.title, s.abstract, s.collections, s.urls, bookmarked, note)
+                )
+        return entries
 
     def complete_titles(self) -> None:
         """Every title, final: from a current index when there is one (fast), else derived."""
@@ -164,6 +219,8 @@ class Library:
         bookmarks_only: bool = False,
         limit: int | None = None,
         depth: int | None = DEPTH,
+        sort: str = "relevance",
+        collections: Collection[str] = (),
     ) -> View:
         """Full text, typo repair, fuzzy titles and filters. Never raises for any string.
 
@@ -182,20 +239,78 @@ class Library:
             view.indices = list(range(len(self.papers)))
         if filters:
             view.indices = [i for i in view.indices if self._passes(self.papers[i], filters)]
+        if collections:
+            chosen = set(collections)
+            view.indices = [
+                i for i in view.indices if chosen.intersection(self.papers[i].collections)
+            ]
+        view.indices = self.sorted(view.indices, sort)
         if limit is not None:
             view.indices = view.indices[:limit]
         return view
+
+    def sorted(self, indices: list[int], sort: str) -> list[int]:
+        """`relevance` keeps the ranking; `corpus`, `title`, or `recent` (latest bookmarked or
+        noted first, the rest after in corpus order)."""
+        if sort == "corpus":
+            return sorted(indices)
+        if sort == "title":
+            return sorted(indices, key=lambda i: self.papers[i].title.casefold())
+        if sort == "recent":
+            store = self.store
+
+            def when(i: int) -> float:
+                pid = self.papers[i].id
+                return max(store.bookmarks.get(pid, 0.0), store.noted_at.get(pid, 0.0))
+
+            return sorted(indices, key=lambda i: (-when(i), i))
+        return indices
+
+    # -- more like this ---------------------------------------------------------------------------
+
+    def similar(self, paper: Paper | None, limit: int = 50) -> View:
+        """Papers most like `paper` (None: like the bookmarked papers taken together)."""
+        label = f"like {paper.title!r}" if paper else "like your bookmarks"
+        view = View(query="", indices=[], notes=[f"papers {label}"])
+        if self.index is None:
+            view.notes.append("index not ready")
+            return view
+        ids = [paper.id] if paper else list(self.store.bookmarks)
+        for pid, score in self.index.similar(ids, limit):
+            pos = self.by_id.get(pid)
+            if pos is not None:
+                view.indices.append(pos)
+                view.scores[pos] = score
+        return view
+
+    def _ids_for(self, f: Filter) -> Collection[str] | None:
+        """The papers an id-based filter admits (None: a collection filter)."""
+        store = self.store
+        if f.kind == "bookmarked":
+            return store.bookmarks.keys()
+        if f.kind == "note":
+            return store.notes.keys()
+        if f.kind in ("read", "unread"):
+            return store.reads.keys()
+        if f.kind == "new":
+            return self.new
+        if f.kind == "tag":
+            wanted = f.value.casefold()
+            return {
+                pid for pid, tags in store.tags.items() if any(t.casefold() == wanted for t in tags)
+            }
+        return None
 
     def _conditions(self, filters: list[Filter], negated: bool) -> list[tuple[str, list[str]]]:
         """Filters as (field, values) for the index, so it ranks only papers that pass them."""
         pairs: list[tuple[str, list[str]]] = []
         for f in filters:
-            if f.negated != negated:
+            # "unread" is "not read": it belongs with the other side's conditions
+            if (f.negated != (f.kind == "unread")) != negated:
                 continue
-            if f.kind == "bookmarked":
-                pairs.append(("id", list(self.store.bookmarks)))
-            elif f.kind == "note":
-                pairs.append(("id", list(self.store.notes)))
+            ids = self._ids_for(f)
+            if ids is not None:
+                pairs.append(("id", list(ids)))
             else:
                 needle = f.value.casefold()
                 names = [c for c in self.corpus.collections if needle in c.casefold()]
@@ -239,10 +354,9 @@ class Library:
 
     def _passes(self, paper: Paper, filters: list[Filter]) -> bool:
         for f in filters:
-            if f.kind == "bookmarked":
-                ok = paper.id in self.store.bookmarks
-            elif f.kind == "note":
-                ok = paper.id in self.store.notes
+            ids = self._ids_for(f)
+            if ids is not None:
+                ok = (paper.id in ids) != (f.kind == "unread")
             else:
                 needle = f.value.casefold()
                 ok = any(needle in c.casefold() for c in paper.collections)

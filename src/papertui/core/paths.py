@@ -23,6 +23,12 @@ def cache_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME))
 
 
+def config_dir() -> Path:
+    """Settings: `PAPERTUI_CONFIG_DIR` or the platform's user config dir."""
+    override = os.environ.get("PAPERTUI_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
 def store_path() -> Path:
     return data_dir() / "papertui.sqlite3"
 

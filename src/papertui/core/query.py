@@ -1,7 +1,8 @@
 """The query language's filters: the part of a query that is not full text.
 
-`collection:NAME` (or `c:`), `is:bookmarked` (`is:bm`), `has:note`, each negatable with a leading
-`-`. Everything else goes to the full-text engine as written. Parsing never raises.
+`collection:NAME` (or `c:`), `tag:NAME`, `is:bookmarked` (`is:bm`), `is:read`, `is:unread`,
+`is:new`, `has:note`, each negatable with a leading `-`. Everything else goes to the full-text
+engine as written. Parsing never raises.
 """
 
 from __future__ import annotations
@@ -10,15 +11,22 @@ import re
 from dataclasses import dataclass, field
 
 _FILTER = re.compile(
-    r'(?:(?<=\s)|^)(-?)(collection|c|is|has):("(?:[^"]*)"?|\S*)(?=\s|$)', re.IGNORECASE
+    r'(?:(?<=\s)|^)(-?)(collection|c|is|has|tag):("(?:[^"]*)"?|\S*)(?=\s|$)', re.IGNORECASE
 )
-_IS_VALUES = {"bookmarked": "bookmarked", "bm": "bookmarked", "bookmark": "bookmarked"}
+_IS_VALUES = {
+    "bookmarked": "bookmarked",
+    "bm": "bookmarked",
+    "bookmark": "bookmarked",
+    "read": "read",
+    "unread": "unread",
+    "new": "new",
+}
 _HAS_VALUES = {"note": "note", "notes": "note"}
 
 
 @dataclass(slots=True)
 class Filter:
-    kind: str  # "collection", "bookmarked", "note"
+    kind: str  # "collection", "tag", "bookmarked", "note", "read", "unread", "new"
     value: str = ""
     negated: bool = False
 
@@ -41,9 +49,9 @@ def parse_query(raw: str) -> ParsedQuery:
     def take(match: re.Match[str]) -> str:
         negated, key, value = match.group(1) == "-", match.group(2).lower(), match.group(3)
         value = value.strip('"')
-        if key in ("collection", "c"):
+        if key in ("collection", "c", "tag"):
             if value:
-                filters.append(Filter("collection", value, negated))
+                filters.append(Filter("collection" if key != "tag" else "tag", value, negated))
             return " "
         table = _IS_VALUES if key == "is" else _HAS_VALUES
         kind = table.get(value.lower())

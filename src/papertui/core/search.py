@@ -219,6 +219,21 @@ class SearchIndex:
                 if title:
                     paper.title = title
 
+    def similar(self, ids: Sequence[str], limit: int) -> list[tuple[str, float]]:
+        """Papers sharing the most distinctive terms of the papers `ids` (not those papers)."""
+        docnums = [
+            n for n in (self._searcher.document_number(id=pid) for pid in ids) if n is not None
+        ]
+        if not docnums:
+            return []
+        terms = self._searcher.key_terms(docnums, "abstract", numterms=25)
+        if not terms:
+            return []
+        q = wq.Or([wq.Term("abstract", term, boost=weight) for term, weight in terms])
+        exclude = wq.Or([wq.Term("id", pid) for pid in ids])
+        results = self._searcher.search(q, limit=limit, mask=exclude)
+        return [(self._ids[docnum], float(score or 0.0)) for score, docnum in results.top_n]
+
     def stored(self, pid: str) -> dict[str, object] | None:
         """What the index keeps of a paper: id, title, abstract, collections, urls."""
         fields = self._searcher.document(id=pid)

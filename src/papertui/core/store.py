@@ -30,6 +30,12 @@ CREATE TABLE IF NOT EXISTS papers (
 );
 CREATE TABLE IF NOT EXISTS bookmarks (id TEXT PRIMARY KEY, created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, text TEXT NOT NULL, updated REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS reads (id TEXT PRIMARY KEY, read_at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS tags (id TEXT NOT NULL, tag TEXT NOT NULL, added REAL NOT NULL,
+                                 PRIMARY KEY (id, tag));
+CREATE TABLE IF NOT EXISTS sources (path TEXT PRIMARY KEY, first_opened REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS seen (source TEXT NOT NULL, id TEXT NOT NULL, first_seen REAL NOT NULL,
+                                 PRIMARY KEY (source, id));
 """
 
 
@@ -59,6 +65,9 @@ class Store:
         self._conn: sqlite3.Connection | None = None
         self.bookmarks: dict[str, float] = {}
         self.notes: dict[str, str] = {}
+        self.reads: dict[str, float] = {}
+        self.tags: dict[str, set[str]] = {}  # paper id -> its tags
+        self.noted_at: dict[str, float] = {}
         self._open()
 
     # -- opening -------------------------------------------------------------------------------
@@ -147,11 +156,22 @@ class Store:
         with self._lock:
             try:
                 rows = self._conn.execute("SELECT id, created FROM bookmarks").fetchall()
-                notes = self._conn.execute("SELECT id, text FROM notes").fetchall()
+                notes = self._conn.execute("SELECT id, text, updated FROM notes").fetchall()
+                reads = self._conn.execute("SELECT id, read_at FROM reads").fetchall()
+                tags = self._conn.execute("SELECT id, tag FROM tags").fetchall()
             except sqlite3.Error:
                 return
         self.bookmarks = {pid: created for pid, created in rows}
-        self.notes = {pid: text for pid, text in notes}
+        self.notes = {pid: text for pid, text, _ in notes}
+        self.noted_at = {pid: updated for pid, _, updated in notes}
+        self.reads = {pid: at for pid, at in reads}
+        by_paper: dict[str, set[str]] = {}
+        for pid, tag in tags:
+            by_paper.setdefault(pid, set()).add(tag)
+        self.tags = by_paper
+
+    def all_tags(self) -> list[str]:
+        return sorted({t for tags in self.tags.values() for t in tags}, key=str.casefold)
 
     def is_bookmarked(self, pid: str) -> bool:
         return pid in self.bookmarks
@@ -231,6 +251,86 @@ class Store:
         else:
             self.bookmarks.pop(paper.id, None)
 
+    def set_read(self, pids: list[str], read: bool) -> None:
+        now = time.time()
+
+        def work(conn: sqlite3.Connection) -> None:
+            if read:
+                conn.executemany(
+                    "INSERT OR IGNORE INTO reads VALUES (?, ?)", [(p, now) for p in pids]
+                )
+            else:
+                conn.executemany("DELETE FROM reads WHERE id = ?", [(p,) for p in pids])
+
+        self._write(work)
+        for pid in pids:
+            if read:
+                self.reads.setdefault(pid, now)
+            else:
+                self.reads.pop(pid, None)
+
+    def set_tag(self, papers: list[Paper], tag: str, on: bool) -> None:
+        now = time.time()
+
+        def work(conn: sqlite3.Connection) -> None:
+            for paper in papers:
+                if on:
+                    self._remember(conn, paper)
+                    conn.execute(
+                        "INSERT OR IGNORE INTO tags VALUES (?, ?, ?)", (paper.id, tag, now)
+                    )
+                else:
+                    conn.execute("DELETE FROM tags WHERE id = ? AND tag = ?", (paper.id, tag))
+
+        self._write(work)
+        for paper in papers:
+            if on:
+                self.tags.setdefault(paper.id, set()).add(tag)
+            elif paper.id in self.tags:
+                self.tags[paper.id].discard(tag)
+                if not self.tags[paper.id]:
+                    del self.tags[paper.id]
+
+    def record_seen(self, by_source: dict[str, list[str]]) -> set[str]:
+        """Remember which papers each corpus file held; returns the ids that are new: in a file
+        opened before, first seen after that (and kept as new until read)."""
+        if self._conn is None or self.unavailable:
+            return set()
+        now = time.time()
+        new: set[str] = set()
+
+        def work(conn: sqlite3.Connection) -> None:
+            for source, ids in by_source.items():
+                row = conn.execute(
+                    "SELECT first_opened FROM sources WHERE path = ?", (source,)
+                ).fetchone()
+                if row is None:
+                    conn.execute("INSERT INTO sources VALUES (?, ?)", (source, now))
+                    conn.executemany(
+                        "INSERT OR IGNORE INTO seen VALUES (?, ?, ?)",
+                        [(source, pid, now) for pid in ids],
+                    )
+                    continue
+                known = {
+                    pid: at
+                    for pid, at in conn.execute(
+                        "SELECT id, first_seen FROM seen WHERE source = ?", (source,)
+                    )
+                }
+                fresh = [pid for pid in ids if pid not in known]
+                conn.executemany(
+                    "INSERT OR IGNORE INTO seen VALUES (?, ?, ?)",
+                    [(source, pid, now) for pid in fresh],
+                )
+                new.update(pid for pid in ids if known.get(pid, now) > row[0])
+                new.update(fresh)
+
+        try:
+            self._write(work)
+        except StoreError:
+            return set()
+        return {pid for pid in new if pid not in self.reads}
+
     def set_note(self, paper: Paper, text: str) -> None:
         """Save a note; an empty (or whitespace-only) note removes it."""
         keep = text.strip() != ""
@@ -247,6 +347,7 @@ class Store:
         self._write(work)
         if keep:
             self.notes[paper.id] = text
+            self.noted_at[paper.id] = time.time()
         else:
             self.notes.pop(paper.id, None)
 

@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
@@ -22,24 +23,33 @@ from papertui.core.export import byline, paper_markdown
 from papertui.core.indexer import index_in_child
 from papertui.core.library import DEPTH, Library, View
 from papertui.core.search import IndexCancelled
+from papertui.core.settings import load_settings, remember_theme, settings_path
 from papertui.core.store import StoreError
 from papertui.core.text import safe_display
 from papertui.ui.keys import APP_KEYS, help_sections
 from papertui.ui.screens.help import HelpScreen
 from papertui.ui.screens.note_editor import NoteEditor
-from papertui.ui.widgets.detail import DetailPane, render_paper
-from papertui.ui.widgets.paper_list import BOOKMARK, NOTE, PaperList
+from papertui.ui.widgets.detail import DetailPane, Rendered, render_paper
+from papertui.ui.widgets.paper_list import BOOKMARK, NEW, NOTE, SELECTED, PaperList, RowLook
 from papertui.ui.widgets.search_bar import SearchBar
+from papertui.ui.workflow import WorkflowActions
 
 NARROW = 90  # below this many columns the panes stack
 IN_PROCESS_UP_TO = 5000  # larger corpora are indexed by a child process
 
 
-class PaperTUI(App[None]):
+class PaperTUI(WorkflowActions, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "papertui"
     BINDINGS = [
-        Binding(k.keys, k.action, k.description.split(" (")[0], show=k.footer, key_display=k.label)
+        Binding(
+            k.keys,
+            k.action,
+            k.description.split(" (")[0],
+            show=k.footer,
+            key_display=k.label or None,
+            id=k.action,  # settings.toml's [keys] rebinds by this id
+        )
         for k in APP_KEYS
     ]
 
@@ -55,22 +65,51 @@ class PaperTUI(App[None]):
         self._copy_system = clipboard
         self._search_lock = threading.Lock()
         self._index_child: subprocess.Popen[str] | None = None
+        self._generation = 0  # bumped by every search; older answers are dropped
+        self._read_timer: Timer | None = None
+        self.selected: set[int] = set()
+        self.sort = "relevance"
+        self.collections: frozenset[str] = frozenset()
+        self.raw = False
+        self.showing_similar = False
+        self.settings = load_settings({k.action for k in APP_KEYS})
 
     # -- layout -----------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield SearchBar(id="search")
         with Horizontal(id="panes"):
-            yield PaperList(self.library.papers, self._markers, id="list")
+            yield PaperList(self.library.papers, self._look, id="list")
             yield DetailPane(id="detail")
         yield Static("", id="status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        self._apply_settings()
         self.paper_list.set_rows(self.view.indices)
         self.paper_list.focus()
         self._report_corpus()
         self.build_index()
+
+    def _apply_settings(self) -> None:
+        settings = self.settings
+        if settings.keys:
+            self.set_keymap(settings.keys)
+        if settings.theme:
+            if settings.theme in self.available_themes:
+                self.theme = settings.theme
+            else:
+                settings.problems.append(
+                    f"unknown theme {settings.theme!r} in {settings_path()}; using the default"
+                )
+        for problem in settings.problems:
+            self.notify(safe_display(problem), title="Settings", severity="warning", timeout=10)
+        self.watch(self, "theme", self._remember_theme, init=False)
+
+    def _remember_theme(self, theme: str) -> None:
+        problem = remember_theme(theme)
+        if problem is not None:
+            self.notify(f"Theme not remembered: {safe_display(problem)}", severity="warning")
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < NARROW, "-narrow")
@@ -88,10 +127,16 @@ class PaperTUI(App[None]):
         pos = self.paper_list.current
         return None if pos is None else self.library.papers[pos]
 
-    def _markers(self, paper: Paper) -> str:
-        bookmarked = BOOKMARK if self.library.is_bookmarked(paper) else " "
-        noted = NOTE if self.library.note(paper) else " "
-        return bookmarked + noted
+    def _look(self, pos: int) -> RowLook:
+        paper, library = self.library.papers[pos], self.library
+        markers = (
+            (SELECTED if pos in self.selected else " ")
+            + (BOOKMARK if library.is_bookmarked(paper) else " ")
+            + (NOTE if library.note(paper) else " ")
+            + (NEW if library.is_new(paper) else " ")
+        )
+        tags = " ".join(f"#{t}" for t in library.tags_of(paper))
+        return RowLook(markers, unread=not library.is_read(paper), tags=tags)
 
     def _report_corpus(self) -> None:
         corpus = self.library.corpus
@@ -129,10 +174,16 @@ class PaperTUI(App[None]):
         total = len(self.library.papers)
         shown = len(self.view.indices)
         more = "+" if self.view.truncated else ""
-        filtered = self.view.query or self.bookmarks_only
+        filtered = self.view.query or self.bookmarks_only or self.collections or self.view.notes
         parts = [f"{shown}{more} of {total} papers" if filtered else f"{total} papers"]
         if self.bookmarks_only:
             parts.append("bookmarks only (B)")
+        if self.collections:
+            parts.append("in " + ", ".join(sorted(self.collections)) + " (C)")
+        if self.sort != "relevance":
+            parts.append(f"sorted by {self.sort} (s)")
+        if self.selected:
+            parts.append(f"{len(self.selected)} selected")
         if self.view.corrections:
             fixed = ", ".join(f"{a}→{b}" for a, b in self.view.corrections.items())
             parts.append(f"searched {fixed}")
@@ -171,6 +222,7 @@ class PaperTUI(App[None]):
                 self.call_from_thread(setattr, self, "index_state", "opening the index")
             with self._search_lock:
                 self.library.ensure_index(progress, cancelled)
+            self.library.mark_seen()  # which papers are new since their file was last opened
         except IndexCancelled:
             return
         except Exception as exc:  # noqa: BLE001 - the reader still works without full text
@@ -189,36 +241,61 @@ class PaperTUI(App[None]):
 
     def _index_ready(self) -> None:
         self.index_state = ""
+        self._refresh_paper()  # "new" markers and states are known now
         if self.view.query:
-            self.run_search(self.search_bar.value, self.bookmarks_only)
+            self.search()
 
     # -- search -----------------------------------------------------------------------------------
 
     @on(SearchBar.Changed, "#search")
-    def _query_changed(self, event: SearchBar.Changed) -> None:
-        self.run_search(event.value, self.bookmarks_only)
+    def _query_changed(self) -> None:
+        self.search()
 
     @on(SearchBar.Left)
     def _left_search(self) -> None:
         self.paper_list.focus()
 
+    def search(self, depth: int = 0) -> None:
+        """Run the query in the box with the current filters and sort, in a worker."""
+        self._generation += 1
+        self.run_search(
+            self._generation,
+            self.search_bar.value,
+            self.bookmarks_only,
+            depth or DEPTH,
+            self.sort,
+            self.collections,
+        )
+
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
-    def run_search(self, query: str, bookmarks_only: bool, depth: int = 0) -> None:
-        """Search in a worker; `depth`: how many full-text hits to rank (0: the default)."""
+    def run_search(
+        self,
+        generation: int,
+        query: str,
+        bookmarks_only: bool,
+        depth: int,
+        sort: str,
+        collections: frozenset[str],
+    ) -> None:
         with self._search_lock:
             if get_current_worker().is_cancelled:
                 return  # the user typed on while an earlier search ran: skip to the newest
             view = self.library.run_query(
-                query, bookmarks_only=bookmarks_only, depth=depth or DEPTH
+                query,
+                bookmarks_only=bookmarks_only,
+                depth=depth,
+                sort=sort,
+                collections=collections,
             )
         if not get_current_worker().is_cancelled:
-            self.call_from_thread(self._show_view, view, bookmarks_only)
+            self.call_from_thread(self._show_view, view, generation)
 
-    def _show_view(self, view: View, bookmarks_only: bool) -> None:
-        if view.query != self.search_bar.value or bookmarks_only != self.bookmarks_only:
-            return  # the user has typed on since: this result is stale
+    def _show_view(self, view: View, generation: int, similar: bool = False) -> None:
+        if generation != self._generation:
+            return  # the user has typed on (or asked for something else) since: stale
         keep = self.paper_list.current
         self.view = view
+        self.showing_similar = similar
         shown = safe_display(view.query.strip())
         if view.notes and not view.indices:
             self.paper_list.empty_message = view.notes[-1][:1].upper() + view.notes[-1][1:] + "."
@@ -230,7 +307,7 @@ class PaperTUI(App[None]):
         self._update_status()
 
     def watch_bookmarks_only(self) -> None:
-        self.run_search(self.search_bar.value, self.bookmarks_only)
+        self.search()
 
     # -- the current paper ------------------------------------------------------------------------
 
@@ -238,45 +315,60 @@ class PaperTUI(App[None]):
     def _show_current(self) -> None:
         self._render_detail()
         self._update_status()
+        self._schedule_read()
         plist = self.paper_list
         if self.view.truncated and plist.cursor >= len(plist.rows) - plist.size.height:
             # near the end of the best hits: rank more of them
             self.view.truncated = False
-            deeper = (self.view.depth or DEPTH) * 4
-            self.run_search(self.search_bar.value, self.bookmarks_only, deeper)
+            self.search((self.view.depth or DEPTH) * 4)
 
-    def _render_detail(self) -> None:
+    def _render_detail(self, keep_scroll: bool = False) -> None:
         detail = self.query_one(DetailPane)
         paper = self.current_paper
         if paper is None:
             detail.show("No paper selected.")
             return
-        detail.show(
-            render_paper(
-                paper,
-                bookmarked=self.library.is_bookmarked(paper),
-                note=self.library.note(paper),
-                highlighter=self.view.highlighter,
-            )
+        detail.show(self._rendered(paper), keep_scroll=keep_scroll)
+
+    def _rendered(self, paper: Paper) -> Rendered:
+        library = self.library
+        state = "new" if library.is_new(paper) else "" if library.is_read(paper) else "unread"
+        return render_paper(
+            paper,
+            bookmarked=library.is_bookmarked(paper),
+            note=library.note(paper),
+            highlighter=self.view.highlighter,
+            tags=library.tags_of(paper),
+            state=state,
+            raw=self.raw,
         )
 
     def _refresh_paper(self) -> None:
         self.paper_list.refresh_markers()
-        detail = self.query_one(DetailPane)
-        y = detail.scroll_y
-        self._render_detail()
-        detail.scroll_to(y=y, animate=False)
+        self._render_detail(keep_scroll=True)
 
     # -- actions ----------------------------------------------------------------------------------
 
     def action_focus_search(self) -> None:
-        self.search_bar.focus()
+        # now, not after a refresh: keys typed right after "/" belong in the box
+        self.screen.set_focus(self.search_bar)
 
     def action_clear_search(self) -> None:
-        if self.search_bar.value:
+        """Esc peels one layer: the selection, the query, the similar view, bookmarks only,
+        the chosen collections."""
+        if self.selected:
+            self.selected.clear()
+            self.paper_list.refresh_markers()
+            self._update_status()
+        elif self.search_bar.value:
             self.search_bar.value = ""
+        elif self.showing_similar:
+            self.search()
         elif self.bookmarks_only:
             self.bookmarks_only = False
+        elif self.collections:
+            self.collections = frozenset()
+            self.search()
         self.paper_list.focus()
 
     def action_switch_pane(self) -> None:
@@ -292,6 +384,16 @@ class PaperTUI(App[None]):
         paper = self.current_paper
         if paper is None:
             self.notify("No paper selected.", severity="warning")
+            return
+        if self.selected:  # a batch: bookmark every selected paper
+            papers = self.targets()
+            on = not all(self.library.is_bookmarked(p) for p in papers)
+            for each in papers:
+                if not self._save(lambda p=each: self.library.set_bookmark(p, on), "Bookmark"):
+                    return
+            verb = "Bookmarked" if on else "Removed the bookmarks of"
+            self.notify(f"{verb} {len(papers)} papers.", timeout=2)
+            self._refresh_paper()
             return
         try:
             on_now = self.library.toggle_bookmark(paper)

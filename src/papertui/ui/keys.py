@@ -22,6 +22,22 @@ APP_KEYS = [
     Key("y", "copy_abstract", "Copy abstract", True),
     Key("Y", "copy_markdown", "Copy title, abstract and links as Markdown"),
     Key("o", "open_url", "Open the first link in the browser"),
+    Key("u", "toggle_read", "Mark read / unread"),
+    Key("t", "tag", "Add or remove a tag"),
+    Key(
+        "space",
+        "toggle_select",
+        "Select / unselect (b, t, u and E act on the selection)",
+        label="Space",
+    ),
+    Key("s", "cycle_sort", "Sort: relevance, corpus order, title, recently bookmarked or noted"),
+    Key("m", "more_like_this", "More like this paper"),
+    Key("M", "like_bookmarks", "Papers like your bookmarks"),
+    Key("C", "collections", "Collections: counts, and which to show"),
+    Key("r", "toggle_raw", "Raw text / readable math"),
+    Key("right_square_bracket", "next_hit", "Next highlighted word in the abstract", label="]"),
+    Key("left_square_bracket", "previous_hit", "Previous highlighted word", label="["),
+    Key("E", "export", "Export bookmarks, a tag, the selection or the results"),
     Key("tab", "switch_pane", "Switch between list and detail pane", label="Tab"),
     Key("escape", "clear_search", "Clear the search", label="Esc"),
     Key("question_mark", "help", "Help", True, "?"),
@@ -31,7 +47,7 @@ APP_KEYS = [
 LIST_KEYS = [
     ("j / k, ↓ / ↑", "next / previous paper (in the detail pane: scroll)"),
     ("g / G, Home / End", "first / last paper"),
-    ("PgDn / PgUp, Space", "page down / up"),
+    ("PgDn / PgUp", "page down / up"),
     ("mouse", "click a row to open it; wheel scrolls"),
 ]
 
@@ -39,6 +55,7 @@ SEARCH_KEYS = [
     ("/", "type a query; results update as you type"),
     ("Enter", "go to the results, keeping the query"),
     ("Esc", "clear the query and go back to the list"),
+    ("Esc (list)", "peel one layer: selection, query, similar view, bookmarks only, collections"),
 ]
 
 EDITOR_KEYS = [

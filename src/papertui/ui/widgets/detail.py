@@ -2,21 +2,40 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from papertui.core import mathtext
 from papertui.core.corpus import Paper
 from papertui.core.export import byline
 from papertui.core.search import Highlighter
 from papertui.core.text import safe_display
 
 
+@dataclass(slots=True)
+class Rendered:
+    text: Text
+    hits: list[int]  # where each highlighted word starts in `text`
+
+
 def render_paper(
-    paper: Paper, *, bookmarked: bool, note: str, highlighter: Highlighter | None
-) -> Text:
-    """Corpus text goes in as plain `Text`, never markup, so `[bold]` shows as typed."""
+    paper: Paper,
+    *,
+    bookmarked: bool,
+    note: str,
+    highlighter: Highlighter | None,
+    tags: list[str] | None = None,
+    state: str = "",
+    raw: bool = True,
+) -> Rendered:
+    """Corpus text goes in as plain `Text`, never markup, so `[bold]` shows as typed.
+
+    With `raw` False, LaTeX and emphasis are made readable (𝒪(n²), bold); hits are found in
+    the text as shown."""
     text = Text(overflow="fold")
     text.append(safe_display(paper.title), style="bold")
     text.append("\n")
@@ -28,11 +47,21 @@ def render_paper(
     text.append(f"{meta} · id {paper.id}", style="dim")
     if bookmarked:
         text.append("  ★ bookmarked", style="bold yellow")
+    if state:
+        text.append(f"  {state}", style="italic")
+    if tags:
+        text.append("  " + " ".join(f"#{safe_display(t)}" for t in tags), style="cyan")
     text.append("\n\n")
-    abstract = Text(safe_display(paper.abstract), overflow="fold")
+    body, bold = (paper.abstract, []) if raw else mathtext.render(paper.abstract)
+    abstract = Text(safe_display(body), overflow="fold")
+    for start, end in bold:
+        abstract.stylize("bold", start, end)
+    hits: list[int] = []
     if highlighter:
+        offset = len(text.plain)
         for start, end in highlighter.spans(abstract.plain):
             abstract.stylize("bold reverse", start, end)
+            hits.append(offset + start)
     text.append_text(abstract)
     if paper.urls:
         text.append("\n\nLinks\n", style="bold")
@@ -41,7 +70,7 @@ def render_paper(
     if note.strip():
         text.append("\n\nNote\n" if not paper.urls else "\nNote\n", style="bold")
         text.append("\n".join(safe_display(line) for line in note.split("\n")))
-    return text
+    return Rendered(text, hits)
 
 
 class DetailPane(VerticalScroll, can_focus=True):
@@ -57,6 +86,33 @@ class DetailPane(VerticalScroll, can_focus=True):
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="detail-body")
 
-    def show(self, content: Text | str) -> None:
-        self.query_one("#detail-body", Static).update(content)
-        self.scroll_home(animate=False)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text: Text | None = None
+        self._hits: list[int] = []
+        self._hit = -1
+
+    def show(self, content: Rendered | str, keep_scroll: bool = False) -> None:
+        y = self.scroll_y
+        if isinstance(content, Rendered):
+            self._text, self._hits = content.text, content.hits
+            self.query_one("#detail-body", Static).update(content.text)
+        else:
+            self._text, self._hits = None, []
+            self.query_one("#detail-body", Static).update(content)
+        self._hit = -1
+        if keep_scroll:
+            self.scroll_to(y=y, animate=False)
+        else:
+            self.scroll_home(animate=False)
+
+    def jump(self, step: int) -> bool:
+        """Scroll to the next (step 1) or previous (-1) highlighted word; False if none."""
+        if not self._hits or self._text is None:
+            return False
+        self._hit = (self._hit + step) % len(self._hits)
+        prefix = self._text[: self._hits[self._hit]]
+        width = max(1, self.scrollable_content_region.width)
+        line = len(prefix.wrap(self.app.console, width)) - 1
+        self.scroll_to(y=max(0, line - 2), animate=False)
+        return True

@@ -24,6 +24,17 @@ from papertui.core.text import safe_display
 
 BOOKMARK = "★"
 NOTE = "✎"
+SELECTED = "●"
+NEW = "+"
+
+
+@dataclass(frozen=True, slots=True)
+class RowLook:
+    """How a paper's row looks: its marker columns, whether it is unread, its tags."""
+
+    markers: str
+    unread: bool = False
+    tags: str = ""
 
 
 class PaperList(ScrollView, can_focus=True):
@@ -34,7 +45,8 @@ class PaperList(ScrollView, can_focus=True):
         Binding("k,up", "cursor_up", "Up", show=False),
         Binding("g,home", "first", "First", show=False),
         Binding("G,end", "last", "Last", show=False),
-        Binding("pagedown,ctrl+f,space", "page_down", "Page down", show=False),
+        Binding("pagedown,ctrl+f", "page_down", "Page down", show=False),
+        Binding("space", "app.toggle_select", "Select", show=False),
         Binding("pageup,ctrl+b", "page_up", "Page up", show=False),
         Binding("tab", "app.switch_pane", "Switch pane", show=False),
     ]
@@ -44,6 +56,8 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--marker",
         "paper-list--collection",
         "paper-list--empty",
+        "paper-list--unread",
+        "paper-list--tags",
     }
 
     cursor: reactive[int] = reactive(0, always_update=False, repaint=False)
@@ -58,13 +72,13 @@ class PaperList(ScrollView, can_focus=True):
     def __init__(
         self,
         papers: list[Paper],
-        markers: Callable[[Paper], str],
+        look: Callable[[int], RowLook],
         *,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self._papers = papers
-        self._markers = markers
+        self._look = look
         self.rows: list[int] = []
         self.empty_message = "No papers match."
 
@@ -165,12 +179,20 @@ class PaperList(ScrollView, can_focus=True):
         paper = self._papers[self.rows[row]]
         marker_style = self.get_component_rich_style("paper-list--marker")
         collection_style = self.get_component_rich_style("paper-list--collection")
-        markers = self._markers(paper)
+        look = self._look(self.rows[row])
+        markers = look.markers
+        title_style = (
+            base + self.get_component_rich_style("paper-list--unread") if (look.unread) else base
+        )
         collection = safe_display(paper.collection)
         if cell_len(collection) > 18:
             collection = Strip([Segment(collection)]).crop(0, 17).text + "…"
-        title_width = max(4, width - 4 - cell_len(collection) - 2)
-        title = Strip([Segment(safe_display(paper.title), base)]).crop(0, title_width)
+        title_width = max(4, width - len(markers) - 1 - cell_len(collection) - 2)
+        title_segments = [Segment(safe_display(paper.title), title_style)]
+        if look.tags:
+            tag_style = self.get_component_rich_style("paper-list--tags")
+            title_segments.append(Segment("  " + safe_display(look.tags), tag_style))
+        title = Strip(title_segments).crop(0, title_width)
         segments = [Segment(f"{markers} ", marker_style + base if base else marker_style)]
         segments.extend(title.adjust_cell_length(title_width, base))
         segments.append(Segment("  ", base))

@@ -1,0 +1,98 @@
+"""Settings in a TOML file in the user config dir: theme, key overrides, default corpus paths.
+
+    theme = "nord"                                  # any Textual theme; the reader remembers yours
+    default_paths = ["~/papers/neurips-2025.json"]  # what opens when no PATH is given
+    [keys]
+    toggle_bookmark = "x"                           # action = key(s), comma separated
+
+A bad setting is reported in one line and its default used; the file is never rewritten except
+to remember the theme.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from papertui.core import paths
+
+
+@dataclass(slots=True)
+class Settings:
+    theme: str | None = None
+    keys: dict[str, str] = field(default_factory=dict)
+    default_paths: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # one line each, for the user
+
+
+def settings_path() -> Path:
+    return paths.config_dir() / "settings.toml"
+
+
+def load_settings(known_actions: set[str] | None = None) -> Settings:
+    path = settings_path()
+    settings = Settings()
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        return settings
+    except (OSError, UnicodeDecodeError) as exc:
+        settings.problems.append(f"{path}: cannot be read ({exc}); using the defaults")
+        return settings
+    except tomllib.TOMLDecodeError as exc:
+        settings.problems.append(f"{path}: not valid TOML ({exc}); using the defaults")
+        return settings
+    theme = data.get("theme")
+    if theme is not None:
+        if isinstance(theme, str) and theme.strip():
+            settings.theme = theme.strip()
+        else:
+            settings.problems.append(f"{path}: theme must be a theme name; using the default")
+    defaults = data.get("default_paths", [])
+    if isinstance(defaults, list) and all(isinstance(p, str) for p in defaults):
+        settings.default_paths = [os.path.expanduser(p) for p in defaults]
+    else:
+        settings.problems.append(f"{path}: default_paths must be a list of paths; ignored")
+    keys = data.get("keys", {})
+    if not isinstance(keys, dict):
+        settings.problems.append(f'{path}: [keys] must be a table of action = "key"; ignored')
+        keys = {}
+    for action, key in keys.items():
+        if known_actions is not None and action not in known_actions:
+            known = ", ".join(sorted(known_actions))
+            settings.problems.append(f"{path}: unknown action {action!r} in [keys]; known: {known}")
+        elif not isinstance(key, str) or not key.strip():
+            settings.problems.append(f"{path}: key for {action!r} must be a key name; ignored")
+        else:
+            settings.keys[action] = key.strip()
+    unknown = set(data) - {"theme", "default_paths", "keys"}
+    if unknown:
+        settings.problems.append(f"{path}: unknown setting(s) {', '.join(sorted(unknown))} ignored")
+    return settings
+
+
+def remember_theme(theme: str) -> str | None:
+    """Write the theme into the settings file, keeping everything else; None or why not."""
+    path = settings_path()
+    try:
+        lines = path.read_text("utf-8").splitlines() if path.exists() else []
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    line = f"theme = {json.dumps(theme)}"
+    for i, old in enumerate(lines):
+        if old.split("=", 1)[0].strip() == "theme" and not old.lstrip().startswith("#"):
+            lines[i] = line
+            break
+    else:
+        lines.insert(0, line)  # top level: before any [table]
+    try:
+        paths.ensure_private_dir(path.parent)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text("\n".join(lines) + "\n", "utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    return None

@@ -1,0 +1,69 @@
+"""Export papers to a file: the bookmarks, a tag, the selection or the current results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Select
+
+from papertui.core.export import FORMATS
+
+EXTENSIONS = {"markdown": "md", "json": "json", "csv": "csv", "bibtex": "bib"}
+
+
+class ExportScreen(ModalScreen[None]):
+    """`save(what, fmt, path)` writes the file and returns None, else why it could not."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("ctrl+s", "save", "Export", priority=True),
+    ]
+
+    def __init__(
+        self, choices: list[tuple[str, str]], save: Callable[[str, str, str], str | None]
+    ) -> None:
+        super().__init__()
+        self.choices = choices
+        self._save = save
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="export-box"):
+            yield Label("Export", id="export-title")
+            yield Select(
+                self.choices, value=self.choices[0][1], allow_blank=False, id="export-what"
+            )
+            yield Select(
+                [(f, f) for f in FORMATS], value="bibtex", allow_blank=False, id="export-format"
+            )
+            yield Input("papertui-export.bib", id="export-path")
+            yield Label("", id="export-error", markup=False)
+            yield Label("ctrl+s or Enter in the file name  export      Esc  close", classes="hint")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "export-format" and isinstance(event.value, str):
+            path = self.query_one("#export-path", Input)
+            stem = path.value.rsplit(".", 1)[0] if "." in path.value else path.value
+            path.value = f"{stem}.{EXTENSIONS[event.value]}"
+
+    def on_input_submitted(self) -> None:
+        self.action_save()
+
+    def action_save(self) -> None:
+        what = self.query_one("#export-what", Select).value
+        fmt = self.query_one("#export-format", Select).value
+        path = self.query_one("#export-path", Input).value.strip()
+        if not path:
+            self.query_one("#export-error", Label).update("Give a file name.")
+            return
+        problem = self._save(str(what), str(fmt), path)
+        if problem is None:
+            self.dismiss(None)
+        else:
+            self.query_one("#export-error", Label).update(problem)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
