@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, TextArea
 
+import papertui.ui.workflow as workflow
+
 from ui_support import SIZE, make_app, settle
+
+
+@pytest.fixture(autouse=True)
+def no_read_timer(monkeypatch):
+    # a paper becomes read after a moment on screen: keep timing out of the pictures
+    monkeypatch.setattr(workflow, "READ_AFTER", 3600)
 
 
 async def _steady(pilot) -> None:
@@ -20,6 +29,9 @@ def _before(*keys: str):
         await settle(pilot)
         for area in pilot.app.screen.query(TextArea):
             area.cursor_blink = False
+        for box in pilot.app.screen.query(Input):
+            box.cursor_blink = False
+        pilot.app.clear_notifications()  # toasts expire on a timer: keep them out
         await pilot.pause()
 
     return run_before
@@ -45,3 +57,21 @@ def test_note_editor(snap_compare):
 
 def test_narrow_terminal(snap_compare):
     assert snap_compare(make_app(), terminal_size=(60, 24), run_before=_before("j"))
+
+
+def test_tag_screen(snap_compare):
+    keys = ["t", *"reading-group", "enter", *"gr"]
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_before(*keys))
+
+
+def test_collections_screen(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_before("b", "C"))
+
+
+def test_export_screen(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_before("space", "E"))
+
+
+def test_more_like_this_with_readable_math(snap_compare):
+    keys = ["slash", *"caligcl", "enter", "m"]
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_before(*keys))

@@ -293,7 +293,7 @@ class Library:
         if f.kind in ("read", "unread"):
             return store.reads.keys()
         if f.kind == "new":
-            return self.new
+            return {pid for pid in self.new if pid not in store.reads}  # new until read
         if f.kind == "tag":
             wanted = f.value.casefold()
             return {

@@ -19,6 +19,9 @@ QUERY_SYNTAX = [
     ("collection:name", "papers in collections whose name contains name (c: for short)"),
     ("is:bookmarked", "bookmarked papers (-is:bookmarked for the others)"),
     ("has:note", "papers with a note (-has:note for the others)"),
+    ("is:read, is:unread", "papers you have (not) read; a paper shown for a moment is read"),
+    ("is:new", "papers added to a file since you last opened it (until read)"),
+    ("tag:name", "papers with a tag"),
     ("author:name", "papers by an author (accents optional); also venue:word"),
     ("year:2024", "papers of a year; year:2020-2024 for a range"),
 ]

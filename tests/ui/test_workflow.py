@@ -1,0 +1,223 @@
+"""Every workflow feature from the keyboard, through Pilot."""
+
+from __future__ import annotations
+
+import bibtexparser
+from textual.widgets import Input, Select, SelectionList, Static
+
+import papertui.ui.workflow as workflow
+from papertui.ui.screens.collections import CollectionsScreen
+from papertui.ui.screens.export import ExportScreen
+from papertui.ui.screens.help import HelpScreen
+from papertui.ui.screens.tags import TagScreen
+from papertui.ui.widgets.detail import DetailPane
+
+from ui_support import SIZE, make_app, settle
+
+
+def status(app) -> str:
+    return str(app.query_one("#status", Static).render())
+
+
+def detail(app) -> str:
+    return str(app.query_one("#detail-body", Static).render())
+
+
+async def search(pilot, text: str) -> None:
+    pilot.app.search_bar.value = text
+    await settle(pilot)
+
+
+async def test_a_paper_shown_for_a_moment_becomes_read_and_u_toggles(monkeypatch):
+    monkeypatch.setattr(workflow, "READ_AFTER", 0.05)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.paper_list._look(1).unread  # not shown yet
+        await pilot.press("j")
+        await pilot.pause(0.2)
+        second = app.current_paper
+        assert app.library.is_read(second) and not app.paper_list._look(1).unread
+        await pilot.press("u")
+        assert not app.library.is_read(second)
+        await pilot.press("u")
+        await search(pilot, "is:read")
+        assert 1 in app.paper_list.rows and 5 not in app.paper_list.rows
+        await search(pilot, "is:unread")
+        assert 1 not in app.paper_list.rows and 5 in app.paper_list.rows
+
+
+async def test_tags_with_completion_filter_and_batch(monkeypatch):
+    monkeypatch.setattr(workflow, "READ_AFTER", 60)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TagScreen)
+        await pilot.press(*"reading-group", "enter", "escape")
+        assert app.library.tags_of(app.current_paper) == ["reading-group"]
+        assert "#reading-group" in detail(app) and "#reading-group" in app.paper_list._look(0).tags
+        await pilot.press("j", "space", "space", "t")  # select two more papers, tag them
+        await pilot.pause()
+        assert isinstance(app.screen, TagScreen) and "2 selected papers" in app.screen.what
+        suggester = app.screen.query_one(Input).suggester
+        assert await suggester.get_suggestion("read") == "reading-group"  # completion
+        await pilot.press(*"reading-group", "enter", "escape")
+        await search(pilot, "tag:reading-group")
+        assert app.paper_list.rows == [0, 1, 2]
+
+
+async def test_space_selects_and_b_bookmarks_the_selection_esc_clears_it():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("space", "space", "space")
+        assert app.selected == {0, 1, 2} and "3 selected" in status(app)
+        assert app.paper_list.render_line(0).text.startswith("●")
+        await pilot.press("b")
+        assert all(app.library.is_bookmarked(app.library.papers[i]) for i in range(3))
+        await pilot.press("escape")
+        assert app.selected == set()
+
+
+async def test_sort_cycles():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")  # corpus order
+        await settle(pilot)
+        await pilot.press("s")  # title
+        await settle(pilot)
+        titles = [app.library.papers[i].title.casefold() for i in app.paper_list.rows]
+        assert titles == sorted(titles) and "sorted by title" in status(app)
+        await pilot.press("s", "s")  # recent, then back to relevance
+        await settle(pilot)
+        assert app.sort == "relevance"
+
+
+async def test_more_like_this_and_like_bookmarks_and_esc_back():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await search(pilot, "caligcl")
+        await pilot.press("enter", "m")
+        await settle(pilot)
+        assert len(app.paper_list.rows) > 5 and "papers like 'CaliGCL" in status(app)
+        await pilot.press("escape")  # the query, then the similar view
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(app.paper_list.rows) == 139
+        await pilot.press("b", "M")
+        await settle(pilot)
+        assert "papers like your bookmarks" in status(app) and app.paper_list.rows
+
+
+async def test_collections_view_counts_and_narrows():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b", "C")
+        await pilot.pause()
+        assert isinstance(app.screen, CollectionsScreen)
+        options = app.screen.query_one(SelectionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("Daily Papers" in lab and "120 · 120 unread · 1 ★" in lab for lab in labels)
+        neurips = next(i for i, lab in enumerate(labels) if "NeurIPS" in lab)
+        options.highlighted = neurips
+        await pilot.press("space", "enter")
+        await settle(pilot)
+        assert len(app.paper_list.rows) == 19 and "in NeurIPS" in status(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(app.paper_list.rows) == 139
+
+
+async def test_readable_math_raw_toggle_and_hit_jumps(write_corpus):
+    body = " ".join(f"filler sentence number {i} about nothing." for i in range(120))
+    path = write_corpus(
+        f"M\n\nWe bound it by $\\mathcal{{O}}(n^2)$ with 92\\% ***certainty***. {body} "
+        f"The kernel appears here. {body} And the kernel once more."
+    )
+    app = make_app([path])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "𝒪(n²)" in detail(app) and "92%" in detail(app)
+        await pilot.press("r")
+        assert "$\\mathcal{O}(n^2)$" in detail(app) and "***certainty***" in detail(app)
+        await pilot.press("r")
+        await search(pilot, "kernel")
+        await pilot.press("enter", "right_square_bracket")
+        pane = app.query_one(DetailPane)
+        first = pane.scroll_y
+        assert first > 5
+        await pilot.press("right_square_bracket")
+        assert pane.scroll_y > first
+        await pilot.press("left_square_bracket")
+        assert pane.scroll_y == first
+
+
+async def test_export_screen_writes_bibtex_of_the_selection(tmp_path):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("space", "space", "E")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportScreen)
+        app.screen.query_one("#export-what", Select).value = "selection"
+        target = tmp_path / "picked.bib"
+        app.screen.query_one("#export-path", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, ExportScreen)
+        entries = bibtexparser.parse_string(target.read_text("utf-8")).entries
+        assert [e.fields_dict["title"].value for e in entries] == [
+            app.library.papers[0].title,
+            app.library.papers[1].title,
+        ]
+
+
+async def test_help_and_palette_list_the_workflow_keys():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        body = str(app.screen.query_one("#help-body", Static).render())
+        assert isinstance(app.screen, HelpScreen)
+        for words in (
+            "Mark read",
+            "Add or remove a tag",
+            "More like this",
+            "Collections",
+            "Raw text",
+            "Export",
+            "tag:",
+            "is:new",
+        ):
+            assert words in body, words
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "More like this paper" in titles and "Mark read / unread" in titles
+
+
+async def test_settings_theme_keys_and_bad_values(monkeypatch):
+    from papertui.core.settings import load_settings, settings_path
+
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('theme = "nord"\n[keys]\ntoggle_bookmark = "x"\nfoo = "y"\n')
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.theme == "nord"
+        assert any("unknown action 'foo'" in n.message for n in app._notifications)
+        await pilot.press("x")
+        assert app.library.is_bookmarked(app.current_paper)
+        app.theme = "gruvbox"
+        await pilot.pause()
+    assert load_settings().theme == "gruvbox"
+    settings_path().write_text('theme = "no-such-theme"\n')
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.theme != "no-such-theme"
+        assert any("unknown theme" in n.message for n in app._notifications)

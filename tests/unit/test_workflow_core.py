@@ -1,0 +1,144 @@
+"""The workflow's core: readable math, read/new/tag state, sorting, similarity, settings, CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import bibtexparser
+import pytest
+
+from papertui.cli import main
+from papertui.core import paths
+from papertui.core.library import Library
+from papertui.core.mathtext import render
+from papertui.core.settings import load_settings, remember_theme, settings_path
+
+
+@pytest.mark.parametrize(
+    "raw,shown",
+    [
+        (r"runs in $\mathcal{O}(n^2)$ time", "runs in 𝒪(n²) time"),
+        (r"accuracy of 92\%", "accuracy of 92%"),
+        (r"$\alpha \leq \beta$ and $x_i$", "α ≤ β and xᵢ"),
+        (r"$\mathbb{R}^d$", "ℝᵈ"),
+        (r"$\frac{a}{b}$", "(a)/(b)"),
+        (r"keeps \EP4 and $\EP4$ as written", r"keeps \EP4 and \EP4 as written"),
+        ("costs $5 and $6 dollars", "costs $5 and $6 dollars"),
+        (r"\textit{in} italics", "in italics"),
+    ],
+)
+def test_readable_math(raw, shown):
+    assert render(raw)[0] == shown
+
+
+def test_emphasis_becomes_bold_spans():
+    text, bold = render("(1) ***Similarity bias*** and **two**.")
+    assert text == "(1) Similarity bias and two."
+    assert [text[a:b] for a, b in bold] == ["Similarity bias", "two"]
+
+
+def test_read_new_and_tag_filters(write_corpus):
+    path = write_corpus("C\n\nfirst paper on graphs.\n\nsecond paper on kernels.")
+    library = Library.open([path])
+    assert library.mark_seen() == set()  # the first time a file is opened nothing is new
+    first, second = library.papers
+    library.set_read([first], True)
+    library.set_tag([first, second], "group", True)
+    assert library.run_query("is:read").indices == [0]
+    assert library.run_query("is:unread").indices == [1]
+    assert library.run_query("tag:group").indices == [0, 1]
+    assert library.run_query("tag:GROUP -is:read").indices == [1]
+    library.close()
+    path.write_text(path.read_text("utf-8") + "\n\nthird paper, new since last time.\n", "utf-8")
+    library = Library.open([path])
+    library.mark_seen()
+    assert [library.papers[i].abstract for i in library.run_query("is:new").indices] == [
+        "third paper, new since last time."
+    ]
+    library.set_read([library.papers[2]], True)  # new until read
+    assert library.run_query("is:new").indices == []
+    library.close()
+    library = Library.open([path])
+    library.mark_seen()
+    assert library.run_query("is:new").indices == []
+
+
+def test_sorts(write_corpus):
+    path = write_corpus("C\n\nZebra paper first.\n\nAlpha paper second.\n\nMiddle paper third.")
+    library = Library.open([path])
+    assert library.run_query("", sort="title").indices == [1, 2, 0]
+    assert library.run_query("", sort="corpus").indices == [0, 1, 2]
+    library.set_bookmark(library.papers[2], True)
+    library.set_note(library.papers[1], "later")
+    assert library.run_query("", sort="recent").indices == [1, 2, 0]
+
+
+def test_similar_papers_and_cli(capsys, bundled_library):
+    library = bundled_library
+    caligcl = library.papers[library.run_query("caligcl").indices[0]]
+    view = library.similar(caligcl, 5)
+    assert len(view.indices) == 5 and library.by_id[caligcl.id] not in view.indices
+    assert main(["similar", caligcl.id[:6], "--json", "--limit", "3"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert len(records) == 3 and all(r["id"] != caligcl.id for r in records)
+
+
+def test_cli_tag_list_fields_and_export_by_query_and_tag(capsys, tmp_path):
+    pid = json.loads((main(["search", "caligcl", "--json"]), capsys.readouterr().out)[1])[0]["id"]
+    assert main(["tag", pid[:6], "reading-group"]) == 0
+    assert main(["tag", pid, "two words"]) == 2
+    capsys.readouterr()
+    assert main(["list", "--json"]) == 0
+    record = next(r for r in json.loads(capsys.readouterr().out) if r["id"] == pid)
+    assert record["tags"] == ["reading-group"] and record["read"] is False
+    assert record["new"] is False
+    out = tmp_path / "group.bib"
+    assert main(["export", "--tag", "reading-group", "--format", "bibtex", "-o", str(out)]) == 0
+    parsed = bibtexparser.parse_string(out.read_text("utf-8"))
+    assert [e.fields_dict["title"].value for e in parsed.entries] == [
+        "CaliGCL: GCL model for calibrating the biases"
+    ]
+    assert main(["export", "--query", "optmal transprt", "--format", "json"]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert exported and "optimal transport" in exported[0]["abstract"].lower()
+    assert main(["tag", pid, "reading-group", "--remove"]) == 0
+
+
+def test_bibtex_export_reads_back_with_authors_year_abstract_url_note(tmp_path, capsys):
+    library = Library.open(None)
+    paper = library.papers[library.run_query("canonicalfusion").indices[0]]
+    library.set_note(paper, "Compare {with} SEGA }")  # unbalanced brace in a note
+    library.set_bookmark(paper, True)
+    library.close()
+    assert main(["export", "--format", "bibtex"]) == 0
+    entry = bibtexparser.parse_string(capsys.readouterr().out).entries[0]
+    fields = {k: f.value for k, f in entry.fields_dict.items()}
+    assert fields["url"] == "https://github.com/jsshin98/CanonicalFusion"
+    assert "SEGA" in fields["note"] and fields["abstract"].startswith("We present")
+
+
+def test_settings_load_problems_and_theme_memory():
+    assert load_settings() == load_settings()  # no file: defaults, no problems
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        'default_paths = 3\nwrong = 1\n[keys]\nnot_an_action = "x"\ntoggle_bookmark = "x"\n'
+    )
+    settings = load_settings({"toggle_bookmark"})
+    assert settings.keys == {"toggle_bookmark": "x"} and settings.default_paths == []
+    assert len(settings.problems) == 3 and all(str(path) in p for p in settings.problems)
+    assert remember_theme("nord") is None
+    assert load_settings({"toggle_bookmark"}).theme == "nord"
+    assert 'toggle_bookmark = "x"' in path.read_text()
+    path.write_text("theme = [")
+    assert "not valid TOML" in load_settings().problems[0]
+
+
+def test_settings_default_paths_open_when_no_path_given(capsys, write_corpus):
+    dump = write_corpus("Mine\n\nMy own abstract about sheaves.")
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(f"default_paths = [{json.dumps(str(dump))}]\n")
+    assert main(["list", "--json"]) == 0
+    assert [r["collection"] for r in json.loads(capsys.readouterr().out)] == ["Mine"]
+    assert os.environ["PAPERTUI_CONFIG_DIR"] in str(paths.config_dir())
