@@ -33,12 +33,15 @@ class ExportScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="export-box"):
             yield Label("Export", id="export-title")
+            yield Label("What", classes="hint")
             yield Select(
                 self.choices, value=self.choices[0][1], allow_blank=False, id="export-what"
             )
+            yield Label("Format", classes="hint")
             yield Select(
                 [(f, f) for f in FORMATS], value="bibtex", allow_blank=False, id="export-format"
             )
+            yield Label("File", classes="hint")
             yield Input("papertui-export.bib", id="export-path")
             yield Label("", id="export-error", markup=False)
             yield Label("ctrl+s or Enter in the file name  export      Esc  close", classes="hint")
