@@ -22,7 +22,7 @@ from papertui.core.library import DEPTH, Library, PaperNotFound, View, quick_sea
 from papertui.core.settings import load_settings
 from papertui.core.store import Store, StoreError
 
-COMMANDS = ("list", "search", "index", "similar", "bookmark", "note", "tag", "export")
+COMMANDS = ("list", "search", "index", "similar", "bookmark", "note", "tag", "read", "export")
 
 
 class UsageError(Exception):
@@ -89,6 +89,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("id")
     p.add_argument("tag")
     p.add_argument("--remove", action="store_true", help="remove the tag instead")
+    corpus_option(p)
+
+    p = sub.add_parser("read", help="mark a paper read (or --unread)")
+    p.add_argument("id")
+    p.add_argument("--unread", action="store_true", help="mark it unread instead")
     corpus_option(p)
 
     p = sub.add_parser("index", help="build or update the search index, with progress")
@@ -308,6 +313,13 @@ def _cmd_tag(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_read(args: argparse.Namespace) -> int:
+    library, paper = _find(args)
+    library.set_read([paper], not args.unread)
+    print(f"marked {'unread' if args.unread else 'read'} {paper.id}  {paper.title}")
+    return 0
+
+
 def _cmd_similar(args: argparse.Namespace) -> int:
     if args.limit < 1:
         raise UsageError("papertui similar: --limit must be at least 1")
@@ -388,6 +400,7 @@ _HANDLERS = {
     "search": _cmd_search,
     "similar": _cmd_similar,
     "tag": _cmd_tag,
+    "read": _cmd_read,
     "index": _cmd_index,
     "bookmark": _cmd_bookmark,
     "note": _cmd_note,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from hostile import ENTRIES, MARKER, write_hostile
-from textual.widgets import Static
+from textual.widgets import Input, Select, Static
 
 from papertui.cli import main
 from papertui.core.corpus import load_corpus
@@ -83,7 +83,7 @@ def test_every_cli_command_on_hostile_input(capsys, hostile, tmp_path):
     assert "[@click=app.quit]" in (tmp_path / "x.json").read_text("utf-8")
 
 
-async def test_every_reader_flow_on_hostile_input(hostile):
+async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
     copied: list[str] = []
     app = PaperTUI(Library.open([hostile]), clipboard=lambda t: copied.append(t) or None)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -117,7 +117,18 @@ async def test_every_reader_flow_on_hostile_input(hostile):
             await app.workers.wait_for_complete()
         await pilot.press("escape", "question_mark")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
+        await pilot.press("escape", "space", "space", "t", *"odd[tag]", "enter", "escape")
+        await pilot.press("E")
+        await pilot.pause()
+        app.screen.query_one("#export-what", Select).value = "results"
+        app.screen.query_one("#export-format", Select).value = "json"
+        app.screen.query_one("#export-path", Input).value = str(tmp_path / "all.json")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        exported = json.loads((tmp_path / "all.json").read_text("utf-8"))
+        assert any("[@click=app.quit]" in e["abstract"] for e in exported)
+        await pilot.press("s", "m", "r", "right_square_bracket", "C", "escape", "escape")
+        await app.workers.wait_for_complete()
         await pilot.click("#detail-body", offset=(5, 3))  # where a [@click] would sit
         await pilot.pause()
         assert app.is_running

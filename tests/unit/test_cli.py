@@ -105,7 +105,20 @@ def test_version_and_help_on_every_command():
     for argv in (
         ["--version"],
         ["--help"],
-        *[[c, "--help"] for c in ("list", "search", "index", "bookmark", "note", "export")],
+        *[
+            [c, "--help"]
+            for c in (
+                "list",
+                "search",
+                "index",
+                "similar",
+                "bookmark",
+                "note",
+                "tag",
+                "read",
+                "export",
+            )
+        ],
     ):
         proc = subprocess.run(
             [sys.executable, "-m", "papertui", *argv], capture_output=True, text=True, timeout=60

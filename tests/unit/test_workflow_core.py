@@ -103,6 +103,11 @@ def test_cli_tag_list_fields_and_export_by_query_and_tag(capsys, tmp_path):
     exported = json.loads(capsys.readouterr().out)
     assert exported and "optimal transport" in exported[0]["abstract"].lower()
     assert main(["tag", pid, "reading-group", "--remove"]) == 0
+    assert main(["read", pid[:7]]) == 0
+    capsys.readouterr()
+    assert main(["search", "is:read", "--json"]) == 0
+    assert [r["id"] for r in json.loads(capsys.readouterr().out)] == [pid]
+    assert main(["read", pid, "--unread"]) == 0
 
 
 def test_bibtex_export_reads_back_with_authors_year_abstract_url_note(tmp_path, capsys):
