@@ -1,0 +1,114 @@
+"""The index's schema and its analyzers: how text becomes terms, for indexing and queries alike."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from whoosh.analysis import (
+    STOP_WORDS,
+    CharsetFilter,
+    LowercaseFilter,
+    RegexTokenizer,
+    Token,
+    Tokenizer,
+)
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.lang.porter import stem
+from whoosh.support.charset import accent_map
+
+INDEX_VERSION = "6"  # bump when the schema or the derived fields change
+FIELDS = ("title", "abstract")
+Progress = Callable[[int, int], None]
+
+
+class IndexCancelled(Exception):
+    """A build stopped because the caller asked it to (the app is quitting)."""
+
+
+class FastStemAnalyzer(Tokenizer):
+    """StemmingAnalyzer's output (words, lowercased, stop words out, Porter stems) in one pass.
+
+    Whoosh chains a tokenizer and three filters through generators, which cost more than the
+    stemming itself at 100,000 abstracts; fused, with a memo of stems, indexing is much faster.
+    """
+
+    _pattern = re.compile(r"\w+(\.?\w+)*", re.UNICODE)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+    def __call__(  # type: ignore[no-untyped-def, override]
+        self,
+        value,
+        positions=False,
+        chars=False,
+        keeporiginal=False,
+        removestops=True,
+        start_pos=0,
+        start_char=0,
+        tokenize=True,
+        mode="",
+        **kwargs,
+    ):
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        if not tokenize:
+            token.original = token.text = value
+            token.boost = 1.0
+            if positions:
+                token.pos = start_pos
+            if chars:
+                token.startchar, token.endchar = start_char, start_char + len(value)
+            yield token
+            return
+        memo = _STEMS
+        pos = start_pos
+        for match in self._pattern.finditer(value):
+            word = match.group().lower()
+            if len(word) < 2 or word in STOP_WORDS:
+                if not removestops:
+                    token.stopped = True
+                    token.text = word
+                    token.boost = 1.0
+                    yield token
+                continue
+            stemmed = memo.get(word)
+            if stemmed is None:
+                if len(memo) > 500_000:
+                    memo.clear()
+                stemmed = memo[word] = stem(word)
+            token.text = stemmed
+            token.stopped = False
+            token.boost = 1.0
+            if keeporiginal:
+                token.original = word
+            if positions:
+                token.pos = pos
+                pos += 1
+            if chars:
+                token.startchar = start_char + match.start()
+                token.endchar = start_char + match.end()
+            yield token
+
+
+_STEMS: dict[str, str] = {}
+# names and venues: words, lowercased and folded ("Hervé" finds "Herve"), never stemmed
+_NAMES = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
+
+
+def schema() -> Schema:
+    analyzer = FastStemAnalyzer()
+    return Schema(
+        id=ID(stored=True, unique=True, sortable=True),
+        fp=ID(),
+        collection=KEYWORD(lowercase=True, commas=True),
+        title=TEXT(analyzer=analyzer, field_boost=2.0, stored=True),
+        abstract=TEXT(analyzer=analyzer, stored=True),
+        author=TEXT(analyzer=_NAMES),
+        venue=TEXT(analyzer=_NAMES),
+        year=NUMERIC(int, bits=16, signed=False),
+        meta=STORED(),
+    )

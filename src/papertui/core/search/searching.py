@@ -1,0 +1,329 @@
+"""Queries against an open index: parsing, typo repair, prefix expansion, filters, similar
+papers, and the highlighter that marks matched words in the detail pane."""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+from whoosh import index as windex
+from whoosh import qparser
+from whoosh import query as wq
+from whoosh.lang.porter import stem
+
+from papertui.core.corpus import Paper
+from papertui.core.search.schema import FIELDS
+
+_WORD = re.compile(r"\w+")
+_YEAR_RANGE = re.compile(r"\byear:(\d{4})\s*(?:-|\.\.)\s*(\d{4})\b")
+_DANGLING_FIELD = re.compile(r"(?:^|(?<=\s))\w+:(?=\s|$)")
+# A prefix query searches at most this many of the words it could stand for.
+PREFIX_EXPANSIONS = 8
+# Up to this many papers, query words that stand together rank higher (costs a phrase match).
+BOOST_UP_TO = 20_000
+
+
+# -- highlighting (pure, but it must stem exactly as the index does, so it lives here) -----------
+
+
+@dataclass(slots=True)
+class Highlighter:
+    """Finds the words of a text that the query matched, for the detail pane."""
+
+    stems: set[str] = field(default_factory=set)
+    prefixes: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.stems or self.prefixes)
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        if not self:
+            return []
+        found = []
+        for match in _WORD.finditer(text):
+            word = match.group().lower()
+            if stem(word) in self.stems or (self.prefixes and word.startswith(self.prefixes)):
+                found.append(match.span())
+        return found
+
+
+# -- the index --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class SearchResult:
+    hits: list[tuple[str, float]]  # (paper id, score), best first
+    highlighter: Highlighter
+    corrections: dict[str, str]  # typed word -> word searched instead
+    fallback: bool = False  # the query could not be parsed and was searched as plain words
+
+
+class SearchIndex:
+    """An open, ready index generation. Use from one thread at a time."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._ix = windex.open_dir(str(directory))
+        self._searcher = self._ix.searcher()
+        self._parser = qparser.MultifieldParser(list(FIELDS), self._ix.schema)
+        self._parser.remove_plugin_class(qparser.EveryPlugin)
+        self._parser.add_plugin(qparser.PlusMinusPlugin())
+        self._vocab: list[str] | None = None
+        self._vocab_df: dict[str, int] = {}
+        self._by_length: dict[int, list[str]] = {}
+        self._ids = self._searcher.reader().column_reader("id")
+        self._filter: wq.Query | None = None
+        self._mask: wq.Query | None = None
+        self.doc_count = self._searcher.doc_count()
+
+    def close(self) -> None:
+        self._searcher.close()
+        self._ix.close()
+
+    def apply_titles(self, papers: Sequence[Paper]) -> None:
+        """Give papers the titles derived when the index was built (deriving costs seconds)."""
+        try:
+            titles = json.loads((self.directory / "titles.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            return
+        for paper in papers:
+            if not paper.title_known:
+                title = titles.get(paper.id)
+                if title:
+                    paper.title = title
+
+    def similar(self, ids: Sequence[str], limit: int) -> list[tuple[str, float]]:
+        """Papers sharing the most distinctive terms of the papers `ids` (not those papers)."""
+        docnums = [
+            n for n in (self._searcher.document_number(id=pid) for pid in ids) if n is not None
+        ]
+        if not docnums:
+            return []
+        terms = self._searcher.key_terms(docnums, "abstract", numterms=25)
+        if not terms:
+            return []
+        q = wq.Or([wq.Term("abstract", term, boost=weight) for term, weight in terms])
+        exclude = wq.Or([wq.Term("id", pid) for pid in ids])
+        results = self._searcher.search(q, limit=limit, mask=exclude)
+        return [(self._ids[docnum], float(score or 0.0)) for score, docnum in results.top_n]
+
+    def stored(self, pid: str) -> dict[str, object] | None:
+        """What the index keeps of a paper: id, title, abstract, collections, urls."""
+        fields = self._searcher.document(id=pid)
+        if fields is None:
+            return None
+        meta = fields.get("meta") or {}
+        return {
+            "id": fields["id"],
+            "title": fields.get("title", ""),
+            "abstract": fields.get("abstract", ""),
+            "collections": list(meta.get("collections", [])),
+            "urls": list(meta.get("urls", [])),
+            "authors": list(meta.get("authors", [])),
+            "venue": meta.get("venue", ""),
+            "year": meta.get("year"),
+        }
+
+    # vocabulary of unstemmed words, for typo correction
+    def _load_vocab(self) -> list[str]:
+        if self._vocab is None:
+            try:
+                data = json.loads((self.directory / "vocab.json").read_text("utf-8"))
+            except (OSError, ValueError):
+                data = {}
+            self._vocab_df = data
+            self._vocab = sorted(data)
+            by_length: dict[int, list[str]] = {}
+            for word in self._vocab:
+                by_length.setdefault(len(word), []).append(word)
+            self._by_length = by_length
+        return self._vocab
+
+    def expand_prefix(self, prefix: str, limit: int = 256) -> list[str]:
+        """Indexed words that start with `prefix` (the index holds stems, so `invertib*` would
+        otherwise miss "invertible", stored as "invert")."""
+        vocab = self._load_vocab()
+        start = bisect.bisect_left(vocab, prefix)
+        found = []
+        for word in vocab[start : start + limit]:
+            if not word.startswith(prefix):
+                break
+            found.append(word)
+        return found
+
+    def _known(self, stemmed: str) -> bool:
+        return any(self._searcher.doc_frequency(f, stemmed) > 0 for f in FIELDS)
+
+    def correct(self, word: str) -> list[str]:
+        """Indexed words within a small edit distance of `word`, most frequent first."""
+        if len(word) < 3 or word.isdigit():
+            return []
+        self._load_vocab()
+        limit = 1 if len(word) <= 4 else 2
+        # only words whose length is within `limit` can be within `limit` edits
+        pool = [
+            w
+            for n in range(len(word) - limit, len(word) + limit + 1)
+            for w in self._by_length.get(n, ())
+        ]
+        found = process.extract(
+            word, pool, scorer=Levenshtein.distance, score_cutoff=limit, limit=20
+        )
+        found.sort(key=lambda r: (r[1], -self._vocab_df.get(r[0], 0)))
+        best = found[0][1] if found else 0
+        return [w for w, d, _ in found if d == best][:4]
+
+    def search(
+        self,
+        text: str,
+        limit: int | None = None,
+        only: Sequence[tuple[str, Sequence[str]]] = (),
+        exclude: Sequence[tuple[str, Sequence[str]]] = (),
+    ) -> SearchResult:
+        """Run a full-text query. Never raises for any query string.
+
+        `only` and `exclude` restrict the results to (or away from) papers whose `id` or
+        `collection` is one of the given values; each (field, values) pair is one condition.
+        """
+        self._filter = _condition(only, wq.And)
+        self._mask = _condition(exclude, wq.Or)
+        text = _DANGLING_FIELD.sub(" ", text)  # "title:" while the user is still typing
+        text = _YEAR_RANGE.sub(r"year:[\1 TO \2]", text)
+        raw_words = {stem(w.lower()): w.lower() for w in _WORD.findall(text)}
+        corrections: dict[str, str] = {}
+        fallback = False
+        try:
+            parsed = self._parser.parse(text)
+            parsed = parsed.accept(lambda q: self._repair(q, raw_words, corrections))
+            parsed = self._boost_adjacent(parsed)
+            hits = self._run(parsed, limit)
+        except Exception:  # noqa: BLE001 - some strings make every Whoosh parser raise
+            fallback = True
+            corrections.clear()
+            parsed = self._plain(text, raw_words, corrections)
+            try:
+                hits = self._run(parsed, limit)
+            except Exception:  # noqa: BLE001
+                hits = []
+        return SearchResult(hits, self._highlighter(parsed), corrections, fallback)
+
+    def _run(self, q: wq.Query, limit: int | None) -> list[tuple[str, float]]:
+        if q is wq.NullQuery or self._filter is wq.NullQuery:
+            return []
+        results = self._searcher.search(q, limit=limit, filter=self._filter, mask=self._mask)
+        ids = self._ids  # a column: no stored document (with its abstract) is read per hit
+        return [(ids[docnum], float(score or 0.0)) for score, docnum in results.top_n]
+
+    def _repair(self, q: wq.Query, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
+        """Leaf by leaf: drop wildcards too broad to run, replace unknown words by near ones."""
+        if isinstance(q, (wq.And, wq.Or)):
+            kept = [c for c in q.subqueries if c is not wq.NullQuery]
+            if len(kept) != len(q.subqueries):
+                return type(q)(kept) if kept else wq.NullQuery
+            return q
+        if isinstance(q, wq.Every):
+            return wq.NullQuery  # a bare `*` would rank the whole corpus on every keystroke
+        if isinstance(q, (wq.Prefix, wq.Wildcard)):
+            literal = re.split(r"[*?]", q.text, maxsplit=1)[0]
+            if len(literal) < 2:
+                return wq.NullQuery
+            if isinstance(q, wq.Prefix) and q.fieldname in FIELDS:
+                # the words people mean by "lear*": the most frequent indexed words that start
+                # so, by their stems (the index holds "invert" for "invertible"); capped, as a
+                # prefix matching hundreds of rare words would rank the whole corpus
+                words = sorted(
+                    self.expand_prefix(literal.lower(), limit=5000),
+                    key=lambda w: -self._vocab_df.get(w, 0),
+                )[:PREFIX_EXPANSIONS]
+                stems = sorted({stem(w) for w in words})
+                return wq.Or([wq.Term(q.fieldname, s) for s in stems]) if stems else q
+            return q
+        if isinstance(q, wq.Term) and q.fieldname in FIELDS and not self._known(q.text):
+            original = raw.get(q.text, q.text)
+            near = self.correct(original)
+            if near:
+                corrections[original] = near[0]
+                near_stems = sorted({stem(w) for w in near})
+                return wq.Or([wq.Term(q.fieldname, s) for s in near_stems])
+        return q
+
+    def _boost_adjacent(self, q: wq.Query) -> wq.Query:
+        """Rank papers where plain query words stand together ("graph contrastive") higher."""
+        if not isinstance(q, wq.And):
+            return q
+        words: list[str] = []
+        for clause in q.children():
+            terms = [t for t in clause.leaves()] if isinstance(clause, wq.Or) else []
+            texts = {t.text for t in terms if isinstance(t, wq.Term)}
+            if len(texts) != 1 or len(terms) != len(FIELDS) or not isinstance(clause, wq.Or):
+                return q
+            words.append(texts.pop())
+        if len(words) < 2:
+            return q
+        if self.doc_count > BOOST_UP_TO:
+            return q  # matching positions in every hit costs more than it gains at this size
+        near = [wq.Phrase(f, words, slop=2, boost=2.0) for f in FIELDS]
+        return wq.AndMaybe(q, wq.Or(near))
+
+    def _plain(self, text: str, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
+        """Every word of the query, as plain required terms, with typo repair."""
+        analyzer = self._ix.schema["abstract"].analyzer
+        clauses = []
+        for token in analyzer(text):
+            word = token.text
+            per_field = [self._repair(wq.Term(f, word), raw, corrections) for f in FIELDS]
+            clauses.append(wq.Or(per_field))
+        return wq.And(clauses) if clauses else wq.NullQuery
+
+    @staticmethod
+    def _highlighter(q: wq.Query) -> Highlighter:
+        stems: set[str] = set()
+        prefixes: list[str] = []
+        if q is wq.NullQuery:
+            return Highlighter()
+        for leaf in q.leaves() if not q.is_leaf() else [q]:
+            if isinstance(leaf, wq.Phrase):
+                stems.update(leaf.words)
+            elif isinstance(leaf, (wq.Prefix, wq.Wildcard)):
+                literal = re.split(r"[*?]", leaf.text, maxsplit=1)[0]
+                if literal:
+                    prefixes.append(literal.lower())
+            elif isinstance(leaf, wq.Term) and isinstance(leaf.text, str):
+                stems.add(leaf.text)
+        # leaves under a Not are not matches; drop them
+        for node in _nots(q):
+            for leaf in node.leaves() if not node.is_leaf() else [node]:
+                if isinstance(leaf, wq.Term) and isinstance(leaf.text, str):
+                    stems.discard(leaf.text)
+        return Highlighter(stems, tuple(prefixes))
+
+
+def _condition(pairs: Sequence[tuple[str, Sequence[str]]], combine: type) -> wq.Query | None:
+    """Whoosh filter for (field, allowed values) pairs; NullQuery when one allows nothing."""
+    if not pairs:
+        return None
+    parts = []
+    for fieldname, values in pairs:
+        if not values:
+            if combine is wq.And:
+                return wq.NullQuery  # a condition nothing satisfies: no results at all
+            continue
+        parts.append(wq.Or([wq.Term(fieldname, v) for v in values]))
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else combine(parts)
+
+
+def _nots(q: wq.Query) -> Iterator[wq.Query]:
+    if isinstance(q, wq.Not):
+        yield q.query
+    if isinstance(q, wq.AndNot):
+        yield q.b
+    for child in q.children():
+        yield from _nots(child)
