@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual import on, work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
@@ -19,16 +19,14 @@ from textual.worker import get_current_worker
 
 from papertui.core.clipboard import copy_system
 from papertui.core.corpus import Paper
-from papertui.core.export import byline, paper_markdown
 from papertui.core.indexer import index_in_child
 from papertui.core.library import DEPTH, Library, View
 from papertui.core.search import IndexCancelled
 from papertui.core.settings import load_settings, remember_theme, settings_path
-from papertui.core.store import StoreError
 from papertui.core.text import safe_display
+from papertui.ui.annotate import AnnotationActions
 from papertui.ui.keys import APP_KEYS, help_sections
 from papertui.ui.screens.help import HelpScreen
-from papertui.ui.screens.note_editor import NoteEditor
 from papertui.ui.widgets.detail import DetailPane, Rendered, render_paper
 from papertui.ui.widgets.paper_list import BOOKMARK, NEW, NOTE, SELECTED, PaperList, RowLook
 from papertui.ui.widgets.search_bar import SearchBar
@@ -38,7 +36,7 @@ NARROW = 90  # below this many columns the panes stack
 IN_PROCESS_UP_TO = 5000  # larger corpora are indexed by a child process
 
 
-class PaperTUI(WorkflowActions, App[None]):
+class PaperTUI(AnnotationActions, WorkflowActions):
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "papertui"
     BINDINGS = [
@@ -379,96 +377,6 @@ class PaperTUI(WorkflowActions, App[None]):
 
     def action_bookmarks_only(self) -> None:
         self.bookmarks_only = not self.bookmarks_only
-
-    def action_toggle_bookmark(self) -> None:
-        paper = self.current_paper
-        if paper is None:
-            self.notify("No paper selected.", severity="warning")
-            return
-        if self.selected:  # a batch: bookmark every selected paper
-            papers = self.targets()
-            on = not all(self.library.is_bookmarked(p) for p in papers)
-            for each in papers:
-                if not self._save(lambda p=each: self.library.set_bookmark(p, on), "Bookmark"):
-                    return
-            verb = "Bookmarked" if on else "Removed the bookmarks of"
-            self.notify(f"{verb} {len(papers)} papers.", timeout=2)
-            self._refresh_paper()
-            return
-        try:
-            on_now = self.library.toggle_bookmark(paper)
-        except StoreError as exc:
-            self.notify(str(exc), title="Bookmark not saved", severity="error", timeout=10)
-            return
-        self.notify("Bookmarked." if on_now else "Bookmark removed.", timeout=2)
-        self._refresh_paper()
-
-    def action_edit_note(self) -> None:
-        paper = self.current_paper
-        if paper is None:
-            self.notify("No paper selected.", severity="warning")
-            return
-
-        def save(text: str) -> str | None:
-            try:
-                self.library.set_note(paper, text)
-            except StoreError as exc:
-                return str(exc)
-            return None
-
-        self.library.refresh()  # edit the latest text, even if another papertui changed it
-
-        def closed(saved: bool | None) -> None:
-            if saved:
-                self.notify("Note saved." if self.library.note(paper) else "Note removed.")
-                self._refresh_paper()
-
-        self.push_screen(NoteEditor(paper.title, self.library.note(paper), save), closed)
-
-    def action_copy_abstract(self) -> None:
-        paper = self.current_paper
-        if paper is not None:
-            self.copy_text(paper.abstract, "abstract")
-
-    def action_copy_markdown(self) -> None:
-        paper = self.current_paper
-        if paper is not None:
-            text = paper_markdown(
-                paper.title,
-                paper.abstract,
-                paper.urls,
-                self.library.note(paper),
-                byline(paper.authors, paper.venue, paper.year),
-            )
-            self.copy_text(text, "title, abstract and links as Markdown")
-
-    @work(thread=True, group="clipboard", exit_on_error=False)
-    def copy_text(self, text: str, what: str) -> None:
-        problem = self._copy_system(text)
-        self.call_from_thread(self._copied, text, what, problem)
-
-    def _copied(self, text: str, what: str, problem: str | None) -> None:
-        if problem is None:
-            self.notify(f"Copied {what} to the clipboard ({len(text)} characters).", timeout=3)
-            return
-        # the terminal's own clipboard (OSC 52) works over SSH and without a clipboard program
-        self.copy_to_clipboard(text)
-        self.notify(
-            f"Copied {what} through the terminal (OSC 52); "
-            f"system clipboard unavailable: {safe_display(problem)}",
-            timeout=5,
-        )
-
-    def action_open_url(self) -> None:
-        paper = self.current_paper
-        if paper is None:
-            return
-        safe = [u for u in paper.urls if u.lower().startswith(("http://", "https://"))]
-        if not safe:
-            self.notify("This abstract has no http(s) link.", severity="warning")
-            return
-        self.open_url(safe[0])
-        self.notify(f"Opening {safe_display(safe[0])}", timeout=3)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

@@ -4,55 +4,32 @@ app module stays about layout, search and routing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import work
-from textual.app import App
 from textual.worker import get_current_worker
 
 from papertui.core.corpus import Paper
 from papertui.core.export import Entry, render
 from papertui.core.store import StoreError
+from papertui.ui.base import ReaderBase
 from papertui.ui.screens.collections import CollectionsScreen
 from papertui.ui.screens.export import ExportScreen
 from papertui.ui.screens.tags import TagScreen
 from papertui.ui.widgets.detail import DetailPane
 
 if TYPE_CHECKING:
-    import threading
-
-    from textual.timer import Timer
-
-    from papertui.core.library import Library, View
-    from papertui.ui.widgets.paper_list import PaperList
+    pass
 
 SORTS = ("relevance", "corpus", "title", "recent")
 READ_AFTER = 1.5  # seconds a paper stays in the detail pane before it counts as read
 
 
-class WorkflowActions(App[None]):
-    """Actions of the reading workflow; `PaperTUI` provides the state declared here."""
+class WorkflowActions(ReaderBase):
+    """Actions of the reading workflow."""
 
-    if TYPE_CHECKING:
-        library: Library
-        view: View
-        selected: set[int]
-        sort: str
-        collections: frozenset[str]
-        raw: bool
-        _generation: int
-        _read_timer: Timer | None
-        _search_lock: threading.Lock
-
-        @property
-        def paper_list(self) -> PaperList: ...
-        @property
-        def current_paper(self) -> Paper | None: ...
-        def search(self, depth: int = 0) -> None: ...
-        def _refresh_paper(self) -> None: ...
-        def _update_status(self) -> None: ...
-        def _show_view(self, view: View, generation: int, similar: bool = False) -> None: ...
     # -- read state -------------------------------------------------------------------------------
 
     def _schedule_read(self) -> None:
@@ -100,7 +77,7 @@ class WorkflowActions(App[None]):
         self.paper_list.refresh_markers()
         self._update_status()
 
-    def _save(self, change, what: str) -> bool:  # type: ignore[no-untyped-def]
+    def _save(self, change: Callable[[], None], what: str) -> bool:
         try:
             change()
         except StoreError as exc:
