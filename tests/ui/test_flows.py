@@ -363,3 +363,27 @@ async def test_large_corpus_is_indexed_by_a_child_with_progress(write_corpus, mo
         await type_query(pilot, "graph")
         assert len(app.query_one(PaperList).rows) == 40
     assert any(s.startswith("indexing") for s in states)
+
+
+async def test_keys_typed_right_after_slash_land_in_the_box():
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key, char in [
+            ("slash", "/"),
+            ("g", "g"),
+            ("r", "r"),
+            ("p", "p"),
+            ("h", "h"),
+            ("slash", "/"),
+            ("x", "x"),
+        ]:
+            event = events.Key(key, char)  # a burst, as a fast typist or a paste sends it
+            event.set_sender(app)
+            app._driver.send_message(event)
+        await settle(pilot)
+        assert app.search_bar.value == "grph/x" and not app.raw  # "r" did not toggle raw
+        await pilot.press("enter", "n", "a", "slash", "b")
+        assert app.screen.query_one(TextArea).text == "a/b"  # "/" in a note is text

@@ -14,7 +14,7 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static, TextArea
 from textual.worker import get_current_worker
 
 from papertui.core.clipboard import copy_system
@@ -47,6 +47,7 @@ class PaperTUI(AnnotationActions, WorkflowActions):
             show=k.footer,
             key_display=k.label or None,
             id=k.action,  # settings.toml's [keys] rebinds by this id
+            priority=k.priority,
         )
         for k in APP_KEYS
     ]
@@ -346,6 +347,11 @@ class PaperTUI(AnnotationActions, WorkflowActions):
         self._render_detail(keep_scroll=True)
 
     # -- actions ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # a "/" typed into the search box, a note or a dialog stays text
+        typing = len(self.screen_stack) > 1 or isinstance(self.focused, (Input, TextArea))
+        return not (action == "focus_search" and typing)
 
     def action_focus_search(self) -> None:
         # now, not after a refresh: keys typed right after "/" belong in the box

@@ -12,10 +12,12 @@ class Key:
     description: str
     footer: bool = False
     label: str = ""  # how help shows the keys, if not as bound
+    priority: bool = False  # handled before the focused widget sees the key
 
 
 APP_KEYS = [
-    Key("slash", "focus_search", "Search", True, "/"),
+    # priority: keys typed right after "/" must reach the box, not the list (see check_action)
+    Key("slash", "focus_search", "Search", True, "/", priority=True),
     Key("b", "toggle_bookmark", "Bookmark", True),
     Key("B", "bookmarks_only", "Show bookmarks only (toggle)", True),
     Key("n", "edit_note", "Edit note", True),
