@@ -173,14 +173,7 @@ def _print_json(value: object) -> None:
 
 def file_report(library: Library) -> list[str]:
     """One line per file: the format detected, papers read, records skipped and why."""
-    lines = []
-    for f in library.corpus.files:
-        skipped = ", ".join(f"{why}: {n}" for why, n in f.skipped.items())
-        lines.append(
-            f"{f.path}: {f.format}, {f.papers} paper{'s' if f.papers != 1 else ''}"
-            + (f" (skipped {skipped})" if skipped else "")
-        )
-    return lines
+    return [f"{f.path}: {f.summary()}" for f in library.corpus.files]
 
 
 def _cmd_list(args: argparse.Namespace) -> int:

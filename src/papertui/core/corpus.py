@@ -132,6 +132,12 @@ class FileReport:
     papers: int
     skipped: dict[str, int] = field(default_factory=dict)
 
+    def summary(self) -> str:
+        """ "bibtex, 212 papers (skipped no abstract: 12, duplicate: 3)" """
+        line = f"{self.format}, {self.papers} paper{'s' if self.papers != 1 else ''}"
+        skipped = ", ".join(f"{why}: {n}" for why, n in self.skipped.items())
+        return line + (f" (skipped {skipped})" if skipped else "")
+
 
 @dataclass(slots=True)
 class Corpus:

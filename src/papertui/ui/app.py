@@ -145,11 +145,8 @@ class PaperTUI(AnnotationActions, WorkflowActions):
             self.notify(safe_display(line), title="Warning", severity="warning", timeout=10)
         for report in corpus.files:
             if report.skipped:
-                skipped = ", ".join(f"{why}: {n}" for why, n in report.skipped.items())
                 self.notify(
-                    safe_display(
-                        f"{report.path}: {report.format}, {report.papers} papers; skipped {skipped}"
-                    ),
+                    safe_display(f"{report.path}: {report.summary()}"),
                     title="Loaded with skips",
                     timeout=8,
                 )
@@ -387,13 +384,7 @@ class PaperTUI(AnnotationActions, WorkflowActions):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             loaded = [
-                (
-                    safe_display(Path(f.path).name),
-                    safe_display(
-                        f"{f.format}, {f.papers} papers"
-                        + "".join(f", skipped {why}: {n}" for why, n in f.skipped.items())
-                    ),
-                )
+                (safe_display(Path(f.path).name), safe_display(f.summary()))
                 for f in self.library.corpus.files
             ]
             self.push_screen(HelpScreen(help_sections() + [("Loaded files", loaded)]))
