@@ -81,7 +81,8 @@ def quick_search(
     parsed = parse_query(query)
     if parsed.filters or parsed.unknown or not parsed.text:
         return None
-    index = index_store_for(resolve_sources(sources)).open_if_unchanged(resolve_sources(sources))
+    chosen = resolve_sources(sources)
+    index = index_store_for(chosen).open_if_unchanged(chosen)
     if index is None:
         return None
     try:
@@ -142,6 +143,12 @@ class Library:
 
     def is_new(self, paper: Paper) -> bool:
         return paper.id in self.new and paper.id not in self.store.reads
+
+    def tagged(self, tag: str) -> list[Paper]:
+        """The papers with `tag`, matched as `tag:` matches it (case-insensitive)."""
+        ids = self._ids_for(Filter("tag", tag))
+        assert ids is not None
+        return [p for p in self.papers if p.id in ids]
 
     def tags_of(self, paper: Paper) -> list[str]:
         return sorted(self.store.tags.get(paper.id, ()), key=str.casefold)

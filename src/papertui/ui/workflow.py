@@ -194,8 +194,7 @@ class WorkflowActions(ReaderBase):
         elif what == "results":
             papers = [library.papers[i] for i in self.view.indices]
         elif what.startswith("tag:"):
-            tag = what[4:]
-            papers = [p for p in library.papers if tag in library.store.tags.get(p.id, ())]
+            papers = library.tagged(what[4:])
         else:
             return library.export_entries()
         return [library.entry(p) for p in papers]

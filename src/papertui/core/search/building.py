@@ -11,7 +11,6 @@ import contextlib
 import hashlib
 import json
 import os
-import re
 import shutil
 import threading
 import time
@@ -23,14 +22,13 @@ from whoosh import index as windex
 
 from papertui.core.corpus import Paper, finish_titles
 from papertui.core.search.schema import INDEX_VERSION, IndexCancelled, Progress, schema
-from papertui.core.search.searching import SearchIndex
+from papertui.core.search.searching import _WORD, SearchIndex
 
 try:  # POSIX advisory locks: one writer per index, released by the kernel if it dies
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-_WORD = re.compile(r"\w+")
 # Below this many papers a single process indexes faster than starting helpers.
 PARALLEL_FROM = 5000
 
