@@ -13,14 +13,13 @@ from pathlib import Path
 
 
 async def shoot(out: Path) -> None:
-    from papertui.core.library import Library
-    from papertui.ui.app import PaperTUI
+    from papertui.ui.app import make_app
 
-    app = PaperTUI(Library.open(None), clipboard=lambda text: None)
+    app = make_app(clipboard=lambda text: None)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
-        app.search_bar.cursor_blink = False
+        app.reader.search_bar.cursor_blink = False
         await pilot.press("slash", *"grph", "space", *"contrastive", "enter", "j", "j", "b")
         await app.workers.wait_for_complete()
         app.clear_notifications()

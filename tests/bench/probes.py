@@ -43,10 +43,9 @@ def first_paint_minimal(rows: int) -> dict[str, float]:
 
 
 def first_paint_papertui(*paths: str) -> dict[str, float]:
-    from papertui.core.library import Library
-    from papertui.ui.app import PaperTUI
+    from papertui.ui.app import make_app
 
-    app = PaperTUI(Library.open(list(paths) or None), clipboard=lambda text: None)
+    app = make_app(list(paths) or None, clipboard=lambda text: None)
     return {"paint": _exit_after_first_paint(app)}
 
 
@@ -64,14 +63,13 @@ def bare_search(index_dir: str, query: str) -> dict[str, float]:
 
 def cold_tui(*paths: str) -> dict[str, object]:
     """The reader on a large corpus with no index: when is the list there and usable?"""
-    from papertui.core.library import Library
-    from papertui.ui.app import PaperTUI
+    from papertui.ui.app import make_app
     from papertui.ui.widgets.paper_list import PaperList
 
     result: dict[str, object] = {}
 
     async def run() -> None:
-        app = PaperTUI(Library.open(list(paths)), clipboard=lambda text: None)
+        app = make_app(list(paths), clipboard=lambda text: None)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             plist = app.query_one(PaperList)
@@ -99,13 +97,12 @@ def tui_keys(*paths: str) -> dict[str, object]:
     """Keystroke echo while searching, and page down / G, measured through Pilot."""
     from textual import events
 
-    from papertui.core.library import Library
-    from papertui.ui.app import PaperTUI
+    from papertui.ui.app import make_app
 
     out: dict[str, object] = {}
 
     async def run() -> None:
-        app = PaperTUI(Library.open(list(paths) or None), clipboard=lambda text: None)
+        app = make_app(list(paths) or None, clipboard=lambda text: None)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             while app.library.index is None:
@@ -120,7 +117,7 @@ def tui_keys(*paths: str) -> dict[str, object]:
             out["moves"] = moves
             echo = []
             await pilot.press("slash")
-            bar = app.search_bar
+            bar = app.reader.search_bar
             changed: list[float] = []
             app.watch(bar, "value", lambda _value: changed.append(time.perf_counter()), init=False)
             for ch in "graph neural network":

@@ -18,7 +18,7 @@ from textual.widgets import Static, TextArea
 from papertui.cli import main
 from papertui.core import paths
 from papertui.core.library import Library
-from papertui.ui.app import PaperTUI
+from papertui.ui.app import make_app
 from papertui.ui.screens.note_editor import NoteEditor
 
 
@@ -55,13 +55,13 @@ def test_cli_moves_a_damaged_store_aside_and_says_where(capsys, damage):
 
 async def test_reader_starts_on_a_damaged_store_and_says_so():
     _good_store_then("garbage")
-    app = PaperTUI(Library.open(None), clipboard=lambda t: None)
+    app = make_app(clipboard=lambda t: None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         messages = [n.message for n in app._notifications]
         assert any("damaged" in m and ".corrupt-" in m for m in messages)
         await pilot.press("b")
-        assert app.library.is_bookmarked(app.current_paper)
+        assert app.library.is_bookmarked(app.reader.current_paper)
 
 
 def test_data_files_are_private():
@@ -113,7 +113,7 @@ def test_read_only_data_dir_cli_explains(capsys, unwritable):
 
 
 async def test_read_only_data_dir_keeps_browsing_and_every_typed_word(unwritable):
-    app = PaperTUI(Library.open(None), clipboard=lambda t: None)
+    app = make_app(clipboard=lambda t: None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
@@ -127,14 +127,14 @@ async def test_read_only_data_dir_keeps_browsing_and_every_typed_word(unwritable
         assert app.screen.query_one(TextArea).text == "kept"
         assert "not saved" in str(app.screen.query_one("#note-error", Static).render())
         await pilot.press("escape", "y")  # the user chose to drop it
-        app.search_bar.value = "caligcl"
+        app.reader.search_bar.value = "caligcl"
         await pilot.pause()
         await app.workers.wait_for_complete()
-        assert len(app.paper_list.rows) == 1  # search still works
+        assert len(app.reader.paper_list.rows) == 1  # search still works
 
 
 async def test_note_editor_keeps_text_when_the_disk_is_full():
-    app = PaperTUI(Library.open(None), clipboard=lambda t: None)
+    app = make_app(clipboard=lambda t: None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         store = app.library.store

@@ -20,8 +20,7 @@ from textual.widgets import Input, Select, Static
 
 from papertui.cli import main
 from papertui.core.corpus import load_corpus
-from papertui.core.library import Library
-from papertui.ui.app import PaperTUI
+from papertui.ui.app import make_app
 from papertui.ui.screens.help import HelpScreen
 from papertui.ui.screens.note_editor import NoteEditor
 from papertui.ui.widgets.paper_list import PaperList
@@ -85,7 +84,7 @@ def test_every_cli_command_on_hostile_input(capsys, hostile, tmp_path):
 
 async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
     copied: list[str] = []
-    app = PaperTUI(Library.open([hostile]), clipboard=lambda t: copied.append(t) or None)
+    app = make_app([hostile], clipboard=lambda t: copied.append(t) or None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
@@ -106,13 +105,13 @@ async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
         assert "␛[2J␛[H" in everything and "␀" in everything
         await pilot.press("g", "b", "y", "Y")
         await app.workers.wait_for_complete()
-        assert app.library.is_bookmarked(app.current_paper) and len(copied) == 2
+        assert app.library.is_bookmarked(app.reader.current_paper) and len(copied) == 2
         await pilot.press("n", *"[red]note[/]", "ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, NoteEditor)
-        assert app.library.note(app.current_paper) == "[red]note[/]"
+        assert app.library.note(app.reader.current_paper) == "[red]note[/]"
         for query in QUERIES:
-            app.search_bar.value = query
+            app.reader.search_bar.value = query
             await pilot.pause()
             await app.workers.wait_for_complete()
         await pilot.press("escape", "question_mark")
@@ -137,14 +136,14 @@ async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
 
 @pytest.mark.parametrize("size", [(20, 6), (40, 10), (80, 24), (120, 40), (300, 100)])
 async def test_terminal_sizes_render_without_errors(hostile, size):
-    app = PaperTUI(Library.open([hostile]), clipboard=lambda t: None)
+    app = make_app([hostile], clipboard=lambda t: None)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("j", "G", "pagedown", "slash", *"graph", "enter", "question_mark")
         await pilot.press("escape")
         await pilot.pause()
         assert app.is_running
-        assert app.has_class("-narrow") == (size[0] < 90)
+        assert app.reader.has_class("-narrow") == (size[0] < 90)
 
 
 def _read_all(fd: int, seconds: float) -> bytes:

@@ -27,24 +27,23 @@ def run_cli(corpus: str, first: int, count: int) -> int:
 
 
 def run_tui(corpus: str, first: int, count: int) -> int:
-    from papertui.core.library import Library
-    from papertui.ui.app import PaperTUI
+    from papertui.ui.app import make_app
 
     done = 0
 
     async def drive() -> None:
         nonlocal done
-        app = PaperTUI(Library.open([corpus]), clipboard=lambda text: None)
+        app = make_app([corpus], clipboard=lambda text: None)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            app.paper_list.cursor = first
+            app.reader.paper_list.cursor = first
             for _ in range(count):
-                paper = app.current_paper
+                paper = app.reader.current_paper
                 assert paper is not None
-                app.action_toggle_bookmark()  # what the b key runs
+                app.reader.action_toggle_bookmark()  # what the b key runs
                 if not app.library.is_bookmarked(paper):
                     raise SystemExit(f"bookmark on {paper.id} was not saved")
-                app.paper_list.action_cursor_down()
+                app.reader.paper_list.action_cursor_down()
                 done += 1
                 if done % 50 == 0:
                     await pilot.pause()

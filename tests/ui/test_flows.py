@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.command import CommandPalette
 from textual.widgets import Static, TextArea
 
 from papertui.core.library import View
@@ -11,6 +12,7 @@ from papertui.ui.screens.help import HelpScreen
 from papertui.ui.screens.note_editor import NoteEditor
 from papertui.ui.widgets.detail import DetailPane, render_paper
 from papertui.ui.widgets.paper_list import PaperList
+from papertui.ui.widgets.status import StatusLine
 
 from ui_support import SIZE, FakeClipboard, make_app, settle
 
@@ -43,7 +45,21 @@ async def test_opens_on_bundled_corpus_with_first_paper_shown():
         assert len(plist.rows) == 139 and plist.has_focus
         assert "139 papers" in status(app)
         assert app.library.papers[0].title[:30] in detail_text(app)
-        assert "Daily Papers" in row_text(app, 0)
+        row = row_text(app, 0)
+        # two collections listed: a short label each; the title keeps 60+ columns at 120x40
+        assert row.rstrip().endswith("Daily")
+        title = app.library.papers[0].title
+        assert title[:60] in row or title in row
+
+
+async def test_one_collection_listed_has_no_collection_column(write_corpus):
+    path = write_corpus(
+        "Only\n\n" + "\n\n".join(f"Abstract number {i} about graphs." for i in range(5))
+    )
+    app = make_app([path])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Only" not in row_text(app, 0)
 
 
 async def test_vim_keys_move_the_cursor_and_the_detail_follows():
@@ -75,11 +91,11 @@ async def test_search_as_you_type_enter_keeps_query_esc_clears():
         assert len(plist.rows) == 1 and "1 of 139" in status(app)
         assert "CaliGCL" in detail_text(app)
         await pilot.press("enter")
-        assert plist.has_focus and app.search_bar.value == "caligcl"
+        assert plist.has_focus and app.reader.search_bar.value == "caligcl"
         assert len(plist.rows) == 1
         await pilot.press("escape")
         await settle(pilot)
-        assert app.search_bar.value == "" and len(plist.rows) == 139
+        assert app.reader.search_bar.value == "" and len(plist.rows) == 139
         await type_query(pilot, "optmal transprt")
         assert "optmal→optimal" in status(app)
         await pilot.press("escape")  # Esc inside the search box clears it and leaves
@@ -92,8 +108,10 @@ async def test_query_words_are_highlighted_in_the_abstract():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await type_query(pilot, "caligcl")
-        paper = app.current_paper
-        text = render_paper(paper, bookmarked=False, note="", highlighter=app.view.highlighter).text
+        paper = app.reader.current_paper
+        text = render_paper(
+            paper, bookmarked=False, note="", highlighter=app.reader.view.highlighter
+        ).text
         lit = [text.plain[s.start : s.end] for s in text.spans if "reverse" in str(s.style)]
         assert lit == ["CaliGCL", "CaliGCL"]
 
@@ -114,7 +132,8 @@ async def test_stale_results_are_dropped():
         await settle(pilot)
         await type_query(pilot, "graph")
         rows = list(app.query_one(PaperList).rows)
-        app._show_view(View(query="gra", indices=[0]), app._generation - 1)  # an older answer
+        reader = app.reader
+        reader.show_view(View(query="gra", indices=[0]), reader._generation - 1)  # an older answer
         assert app.query_one(PaperList).rows == rows
 
 
@@ -123,7 +142,7 @@ async def test_bookmark_toggle_filter_and_persistence_across_restart():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("j", "b")
-        paper = app.current_paper
+        paper = app.reader.current_paper
         assert app.library.is_bookmarked(paper)
         assert row_text(app, 1).startswith(" ★")
         assert "bookmarked" in detail_text(app)
@@ -207,7 +226,7 @@ async def test_bookmark_that_cannot_be_saved_says_why():
         await pilot.pause()
         messages = [n.message for n in app._notifications]
         assert any("disk is full" in m for m in messages)
-        assert not app.library.is_bookmarked(app.current_paper)
+        assert not app.library.is_bookmarked(app.reader.current_paper)
 
 
 async def test_copy_abstract_and_markdown_with_system_clipboard():
@@ -217,12 +236,12 @@ async def test_copy_abstract_and_markdown_with_system_clipboard():
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)
-        assert clip.copied == [app.current_paper.abstract]
+        assert clip.copied == [app.reader.current_paper.abstract]
         await pilot.press("Y")
         await settle(pilot)
         markdown = clip.copied[-1]
-        assert markdown.startswith(f"## {app.current_paper.title}")
-        assert app.current_paper.abstract in markdown
+        assert markdown.startswith(f"## {app.reader.current_paper.title}")
+        assert app.reader.current_paper.abstract in markdown
         assert any("Copied" in n.message for n in app._notifications)
 
 
@@ -232,7 +251,7 @@ async def test_copy_falls_back_to_terminal_clipboard():
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)
-        assert app.clipboard == app.current_paper.abstract  # sent through OSC 52
+        assert app.clipboard == app.reader.current_paper.abstract  # sent through OSC 52
         assert any("OSC 52" in n.message for n in app._notifications)
 
 
@@ -242,13 +261,31 @@ async def test_open_url_only_opens_http_links(write_corpus, monkeypatch):
     )
     app = make_app([path])
     opened: list[str] = []
-    monkeypatch.setattr(app, "open_url", lambda url, **kw: opened.append(url))
+    monkeypatch.setattr("webbrowser.open", lambda url, *a, **kw: opened.append(url) or True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("o", "j", "o", "j", "o")
-        await pilot.pause()
+        await settle(pilot)
         assert opened == ["https://example.org/code"]
         assert any("no http(s) link" in n.message for n in app._notifications)
+        assert any("Opened https://example.org/code" in n.message for n in app._notifications)
+
+
+async def test_open_url_without_a_browser_offers_to_copy_the_link(write_corpus, monkeypatch):
+    path = write_corpus("L\n\nCode at https://example.org/code. Done.")
+    clipboard = FakeClipboard()
+    app = make_app([path], clipboard=clipboard)
+    monkeypatch.setattr("webbrowser.open", lambda url, *a, **kw: False)  # no browser here
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "No browser could open https://example.org/code" in app.screen.question
+        assert not any("Opened" in n.message for n in app._notifications)
+        await pilot.press("y")
+        await settle(pilot)
+        assert clipboard.copied == ["https://example.org/code"]
 
 
 async def test_help_lists_every_binding_and_closes():
@@ -277,15 +314,20 @@ async def test_command_palette_offers_every_action():
             assert key.description in titles
         await pilot.press("ctrl+p")
         await pilot.pause()
-        assert app.screen.__class__.__name__ == "CommandPalette"
+        assert isinstance(app.screen, CommandPalette)
 
 
-async def test_tab_switches_panes_and_detail_scrolls():
-    app = make_app()
+async def test_tab_switches_panes_and_detail_scrolls(write_corpus):
+    long = " ".join(f"Sentence {i} of a long abstract about graphs." for i in range(200))
+    app = make_app([write_corpus(f"Long\n\n{long}\n\nA short one.")])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("tab")
-        assert app.query_one(DetailPane).has_focus
+        detail = app.query_one(DetailPane)
+        assert detail.has_focus and detail.scroll_y == 0
+        await pilot.press("j", "j", "j")  # in the detail pane, j scrolls the abstract
+        await pilot.pause()
+        assert detail.scroll_y == 3 and app.query_one(PaperList).cursor == 0
         await pilot.press("tab")
         assert app.query_one(PaperList).has_focus
 
@@ -305,7 +347,8 @@ async def test_quit_key_exits():
         await settle(pilot)
         await pilot.press("q")
         await pilot.pause()
-    assert app.return_code == 0 or app.return_code is None
+        assert not app.is_running  # q quit the reader (not just closed the test)
+    assert app.return_code == 0
 
 
 async def test_markup_in_corpus_text_shows_literally(write_corpus):
@@ -317,7 +360,7 @@ async def test_markup_in_corpus_text_shows_literally(write_corpus):
         shown = detail_text(app)
         assert hostile in shown
         assert "\x1b" not in shown and "␛[2J␇" in shown
-        assert "[b]Name[/b]" in row_text(app, 0)
+        assert "[b]Name[/b]" in shown  # the collection's name, in the detail pane
         assert app.is_running  # no [@click=app.quit] ran
 
 
@@ -325,22 +368,23 @@ async def test_narrow_terminal_stacks_panes():
     app = make_app()
     async with app.run_test(size=(60, 24)) as pilot:
         await settle(pilot)
-        assert app.has_class("-narrow")
+        assert app.reader.has_class("-narrow")
         plist, detail = app.query_one(PaperList), app.query_one(DetailPane)
         assert detail.region.y > plist.region.y
 
 
 async def test_scrolling_to_the_end_ranks_more_hits(write_corpus, monkeypatch):
-    import papertui.ui.app as app_module
+    import papertui.ui.screens.reader as reader_module
 
-    monkeypatch.setattr(app_module, "DEPTH", 50)
+    monkeypatch.setattr(reader_module, "DEPTH", 50)
     path = write_corpus("M\n\n" + "\n\n".join(f"learning paper number {i}." for i in range(300)))
     app = make_app([path])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await type_query(pilot, "learning")
         plist = app.query_one(PaperList)
-        assert len(plist.rows) == 50 and "50+ of 300" in status(app)
+        assert len(plist.rows) == 50
+        assert "best 50 of 300 papers (more as you scroll)" in status(app)
         await pilot.press("enter", "G")
         await settle(pilot)
         assert len(plist.rows) == 200 and plist.cursor == 49  # the cursor stays on its paper
@@ -350,16 +394,17 @@ async def test_scrolling_to_the_end_ranks_more_hits(write_corpus, monkeypatch):
 
 
 async def test_large_corpus_is_indexed_by_a_child_with_progress(write_corpus, monkeypatch):
-    import papertui.ui.app as app_module
+    import papertui.core.library as library_module
 
-    monkeypatch.setattr(app_module, "IN_PROCESS_UP_TO", 10)
+    monkeypatch.setattr(library_module, "PARALLEL_FROM", 10)
     path = write_corpus("L\n\n" + "\n\n".join(f"graph study number {i}." for i in range(40)))
     app = make_app([path])
     states: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
-        app.watch(app, "index_state", lambda s: states.append(s), init=False)
+        line = app.query_one(StatusLine)
+        app.watch(line, "index_state", lambda s: states.append(s), init=False)
         await settle(pilot)
-        assert app.library.index is not None, (states, app.index_state)
+        assert app.library.index is not None, (states, line.index_state)
         await type_query(pilot, "graph")
         assert len(app.query_one(PaperList).rows) == 40
     assert any(s.startswith("indexing") for s in states)
@@ -384,6 +429,8 @@ async def test_keys_typed_right_after_slash_land_in_the_box():
             event.set_sender(app)
             app._driver.send_message(event)
         await settle(pilot)
-        assert app.search_bar.value == "grph/x" and not app.raw  # "r" did not toggle raw
+        assert (
+            app.reader.search_bar.value == "grph/x" and not app.reader.detail.raw
+        )  # "r" did not toggle raw
         await pilot.press("enter", "n", "a", "slash", "b")
         assert app.screen.query_one(TextArea).text == "a/b"  # "/" in a note is text

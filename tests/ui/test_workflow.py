@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import bibtexparser
-from textual.widgets import Input, Select, SelectionList, Static
+from textual.widgets import Input, OptionList, Select, Static
 
-import papertui.ui.workflow as workflow
+import papertui.ui.screens.reader as reader_module
 from papertui.ui.screens.collections import CollectionsScreen
 from papertui.ui.screens.export import ExportScreen
 from papertui.ui.screens.help import HelpScreen
@@ -24,31 +24,31 @@ def detail(app) -> str:
 
 
 async def search(pilot, text: str) -> None:
-    pilot.app.search_bar.value = text
+    pilot.app.reader.search_bar.value = text
     await settle(pilot)
 
 
 async def test_a_paper_shown_for_a_moment_becomes_read_and_u_toggles(monkeypatch):
-    monkeypatch.setattr(workflow, "READ_AFTER", 0.05)
+    monkeypatch.setattr(reader_module, "READ_AFTER", 0.05)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert app.paper_list._look(1).unread  # not shown yet
+        assert app.reader.paper_list._look(1).unread  # not shown yet
         await pilot.press("j")
         await pilot.pause(0.2)
-        second = app.current_paper
-        assert app.library.is_read(second) and not app.paper_list._look(1).unread
+        second = app.reader.current_paper
+        assert app.library.is_read(second) and not app.reader.paper_list._look(1).unread
         await pilot.press("u")
         assert not app.library.is_read(second)
         await pilot.press("u")
         await search(pilot, "is:read")
-        assert 1 in app.paper_list.rows and 5 not in app.paper_list.rows
+        assert 1 in app.reader.paper_list.rows and 5 not in app.reader.paper_list.rows
         await search(pilot, "is:unread")
-        assert 1 not in app.paper_list.rows and 5 in app.paper_list.rows
+        assert 1 not in app.reader.paper_list.rows and 5 in app.reader.paper_list.rows
 
 
 async def test_tags_with_completion_filter_and_batch(monkeypatch):
-    monkeypatch.setattr(workflow, "READ_AFTER", 60)
+    monkeypatch.setattr(reader_module, "READ_AFTER", 60)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -56,8 +56,11 @@ async def test_tags_with_completion_filter_and_batch(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, TagScreen)
         await pilot.press(*"reading-group", "enter", "escape")
-        assert app.library.tags_of(app.current_paper) == ["reading-group"]
-        assert "#reading-group" in detail(app) and "#reading-group" in app.paper_list._look(0).tags
+        assert app.library.tags_of(app.reader.current_paper) == ["reading-group"]
+        assert (
+            "#reading-group" in detail(app)
+            and "#reading-group" in app.reader.paper_list._look(0).tags
+        )
         await pilot.press("j", "space", "space", "t")  # select two more papers, tag them
         await pilot.pause()
         assert isinstance(app.screen, TagScreen) and "2 selected papers" in app.screen.what
@@ -65,7 +68,7 @@ async def test_tags_with_completion_filter_and_batch(monkeypatch):
         assert await suggester.get_suggestion("read") == "reading-group"  # completion
         await pilot.press(*"reading-group", "enter", "escape")
         await search(pilot, "tag:reading-group")
-        assert app.paper_list.rows == [0, 1, 2]
+        assert app.reader.paper_list.rows == [0, 1, 2]
 
 
 async def test_space_selects_and_b_bookmarks_the_selection_esc_clears_it():
@@ -73,27 +76,39 @@ async def test_space_selects_and_b_bookmarks_the_selection_esc_clears_it():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("space", "space", "space")
-        assert app.selected == {0, 1, 2} and "3 selected" in status(app)
-        assert app.paper_list.render_line(0).text.startswith("●")
+        assert app.reader.paper_list.selected == {0, 1, 2} and "3 selected" in status(app)
+        assert app.reader.paper_list.render_line(0).text.startswith("●")
         await pilot.press("b")
         assert all(app.library.is_bookmarked(app.library.papers[i]) for i in range(3))
         await pilot.press("escape")
-        assert app.selected == set()
+        assert app.reader.paper_list.selected == set()
 
 
 async def test_sort_cycles():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        assert "order: best match (s)" in status(app)
         await pilot.press("s")  # corpus order
         await settle(pilot)
+        assert "order: corpus order (s)" in status(app)
         await pilot.press("s")  # title
         await settle(pilot)
-        titles = [app.library.papers[i].title.casefold() for i in app.paper_list.rows]
-        assert titles == sorted(titles) and "sorted by title" in status(app)
-        await pilot.press("s", "s")  # recent, then back to relevance
+        titles = [app.library.papers[i].title.casefold() for i in app.reader.paper_list.rows]
+        assert titles == sorted(titles) and "order: title A-Z (s)" in status(app)
+        papers = app.library.papers
+        app.library.set_bookmark(papers[5], True)
+        app.library.set_note(papers[9], "later")  # noted after the bookmark: first
+        app.library.set_note(papers[20], "gone")
+        app.library.set_note(papers[20], "")  # a deleted note does not count as recent
+        await pilot.press("s")  # recent
         await settle(pilot)
-        assert app.sort == "relevance"
+        assert app.reader.paper_list.rows[:2] == [9, 5]
+        assert app.reader.paper_list.rows[2:5] == [0, 1, 2]  # the rest in corpus order
+        assert "order: recently bookmarked or noted (s)" in status(app)
+        await pilot.press("s")  # back to relevance
+        await settle(pilot)
+        assert app.reader.sort == "relevance"
 
 
 async def test_more_like_this_and_like_bookmarks_and_esc_back():
@@ -103,15 +118,17 @@ async def test_more_like_this_and_like_bookmarks_and_esc_back():
         await search(pilot, "caligcl")
         await pilot.press("enter", "m")
         await settle(pilot)
-        assert len(app.paper_list.rows) > 5 and "papers like 'CaliGCL" in status(app)
-        await pilot.press("escape")  # the query, then the similar view
+        assert len(app.reader.paper_list.rows) > 5 and "papers like 'CaliGCL" in status(app)
+        await pilot.press("escape")  # peels the similar view: back to the results
         await settle(pilot)
-        await pilot.press("escape")
+        assert app.reader.search_bar.value == "caligcl" and "papers like" not in status(app)
+        assert len(app.reader.paper_list.rows) == len(app.library.run_query("caligcl").indices)
+        await pilot.press("escape")  # then the query
         await settle(pilot)
-        assert len(app.paper_list.rows) == 139
+        assert len(app.reader.paper_list.rows) == 139
         await pilot.press("b", "M")
         await settle(pilot)
-        assert "papers like your bookmarks" in status(app) and app.paper_list.rows
+        assert "papers like your bookmarks" in status(app) and app.reader.paper_list.rows
 
 
 async def test_collections_view_counts_and_narrows():
@@ -121,17 +138,22 @@ async def test_collections_view_counts_and_narrows():
         await pilot.press("b", "C")
         await pilot.pause()
         assert isinstance(app.screen, CollectionsScreen)
-        options = app.screen.query_one(SelectionList)
+        options = app.screen.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        assert any("Daily Papers" in lab and "120 · 120 unread · 1 ★" in lab for lab in labels)
+        assert any(
+            "[ ] Daily Papers" in lab and "120 papers · 120 unread · 1 ★" in lab for lab in labels
+        )
         neurips = next(i for i, lab in enumerate(labels) if "NeurIPS" in lab)
         options.highlighted = neurips
-        await pilot.press("space", "enter")
+        await pilot.press("space")
+        chosen = str(options.get_option_at_index(neurips).prompt)
+        assert chosen.startswith("[x] NeurIPS")  # readable without colour
+        await pilot.press("enter")
         await settle(pilot)
-        assert len(app.paper_list.rows) == 19 and "in NeurIPS" in status(app)
+        assert len(app.reader.paper_list.rows) == 19 and "in NeurIPS" in status(app)
         await pilot.press("escape")
         await settle(pilot)
-        assert len(app.paper_list.rows) == 139
+        assert len(app.reader.paper_list.rows) == 139
 
 
 async def test_readable_math_raw_toggle_and_hit_jumps(write_corpus):
@@ -196,6 +218,7 @@ async def test_help_and_palette_list_the_workflow_keys():
             "is:new",
         ):
             assert words in body, words
+        await pilot.press("escape")
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "More like this paper" in titles and "Mark read / unread" in titles
 
@@ -211,7 +234,7 @@ async def test_settings_theme_keys_and_bad_values(monkeypatch):
         assert app.theme == "nord"
         assert any("unknown action 'foo'" in n.message for n in app._notifications)
         await pilot.press("x")
-        assert app.library.is_bookmarked(app.current_paper)
+        assert app.library.is_bookmarked(app.reader.current_paper)
         app.theme = "gruvbox"
         await pilot.pause()
     assert load_settings().theme == "gruvbox"

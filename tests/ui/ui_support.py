@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from papertui.core.library import Library
+from papertui.ui import app as app_module
 from papertui.ui.app import PaperTUI
 
 SIZE = (120, 40)
@@ -23,7 +23,8 @@ class FakeClipboard:
 
 
 def make_app(paths: Sequence[str | Path] | None = None, clipboard=None) -> PaperTUI:
-    return PaperTUI(Library.open(paths), clipboard=clipboard or FakeClipboard())
+    """The app factory the CLI uses, with a fake clipboard."""
+    return app_module.make_app(paths, clipboard=clipboard or FakeClipboard())
 
 
 async def settle(pilot) -> None:

@@ -284,7 +284,7 @@ def test_author_venue_year_are_searchable_and_exported(tmp_path, capsys):
 def test_every_format_opens_in_the_reader(tmp_path, fmt):
     import asyncio
 
-    from papertui.ui.app import PaperTUI
+    from papertui.ui.app import make_app
 
     content = {
         "json": json.dumps(HF_DAILY),
@@ -298,11 +298,11 @@ def test_every_format_opens_in_the_reader(tmp_path, fmt):
     path = _write(tmp_path, f"in.{ext}", content)
 
     async def run() -> None:
-        app = PaperTUI(Library.open([path]), clipboard=lambda t: None)
+        app = make_app([path], clipboard=lambda t: None)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             await app.workers.wait_for_complete()
-            assert app.paper_list.rows and app.current_paper is not None
-            assert app.current_paper.has_real_title
+            assert app.reader.paper_list.rows and app.reader.current_paper is not None
+            assert app.reader.current_paper.has_real_title
 
     asyncio.run(run())

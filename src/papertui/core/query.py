@@ -1,8 +1,10 @@
 """The query language's filters: the part of a query that is not full text.
 
 `collection:NAME` (or `c:`), `tag:NAME`, `is:bookmarked` (`is:bm`), `is:read`, `is:unread`,
-`is:new`, `has:note`, each negatable with a leading `-`. Everything else goes to the full-text
-engine as written. Parsing never raises.
+`is:new`, `has:note`, each negatable with a leading `-`. Filters combine with words by AND; with
+OR, NOT and parentheses they combine like words (`has:note OR tag:to-read`, `graph OR has:note`),
+and then the query is also returned as a tree. Everything else goes to the full-text engine as
+written. Parsing never raises.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import re
 from dataclasses import dataclass, field
 
 _FILTER = re.compile(
-    r'(?:(?<=\s)|^)(-?)(collection|c|is|has|tag):("(?:[^"]*)"?|\S*)(?=\s|$)', re.IGNORECASE
+    r'(?:(?<=[\s(])|^)(-?)(collection|c|is|has|tag):("(?:[^"]*)"?|[^\s()]*)(?=[\s()]|$)',
+    re.IGNORECASE,
 )
 _IS_VALUES = {
     "bookmarked": "bookmarked",
@@ -22,6 +25,9 @@ _IS_VALUES = {
     "new": "new",
 }
 _HAS_VALUES = {"note": "note", "notes": "note"}
+# a phrase (maybe field-prefixed), a parenthesis, or a run of anything else
+_TOKEN = re.compile(r'(?:[-+]?\w+:)?"[^"]*"?|[()]|[^\s()"]+')
+_BOOLEAN = re.compile(r"(?:^|[\s(])(?:OR|NOT)(?=[\s(]|$)|[()]")
 
 
 @dataclass(slots=True)
@@ -32,14 +38,38 @@ class Filter:
 
 
 @dataclass(slots=True)
+class QueryNode:
+    """A query with filters under OR/NOT/parentheses: "and", "or", "not", "filter" or "text"."""
+
+    op: str
+    children: list[QueryNode] = field(default_factory=list)
+    filter: Filter | None = None
+    text: str = ""
+
+
+@dataclass(slots=True)
 class ParsedQuery:
     text: str  # the full-text part, for the search engine
     filters: list[Filter] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)  # filters we could not read, to tell the user
+    tree: QueryNode | None = None  # set when filters sit under OR, NOT or parentheses
 
     @property
     def is_empty(self) -> bool:
         return not self.text.strip() and not self.filters
+
+
+def _read_filter(match: re.Match[str], unknown: list[str]) -> Filter | None:
+    negated, key, value = match.group(1) == "-", match.group(2).lower(), match.group(3)
+    value = value.strip('"')
+    if key in ("collection", "c", "tag"):
+        return Filter("collection" if key != "tag" else "tag", value, negated) if value else None
+    table = _IS_VALUES if key == "is" else _HAS_VALUES
+    kind = table.get(value.lower())
+    if kind is None:
+        unknown.append(match.group(0).strip())
+        return None
+    return Filter(kind, "", negated)
 
 
 def parse_query(raw: str) -> ParsedQuery:
@@ -47,19 +77,110 @@ def parse_query(raw: str) -> ParsedQuery:
     unknown: list[str] = []
 
     def take(match: re.Match[str]) -> str:
-        negated, key, value = match.group(1) == "-", match.group(2).lower(), match.group(3)
-        value = value.strip('"')
-        if key in ("collection", "c", "tag"):
-            if value:
-                filters.append(Filter("collection" if key != "tag" else "tag", value, negated))
-            return " "
-        table = _IS_VALUES if key == "is" else _HAS_VALUES
-        kind = table.get(value.lower())
-        if kind is None:
-            unknown.append(match.group(0).strip())
-        else:
-            filters.append(Filter(kind, "", negated))
+        found = _read_filter(match, unknown)
+        if found is not None:
+            filters.append(found)
         return " "
 
     text = _FILTER.sub(take, raw)
-    return ParsedQuery(text=" ".join(text.split()), filters=filters, unknown=unknown)
+    parsed = ParsedQuery(text=" ".join(text.split()), filters=filters, unknown=unknown)
+    if filters and _BOOLEAN.search(_FILTER.sub(" ", _outside_quotes(raw))):
+        parsed.tree = _Tree(raw).parse()
+    return parsed
+
+
+def _outside_quotes(raw: str) -> str:
+    return re.sub(r'"[^"]*"?', " ", raw)
+
+
+class _Tree:
+    """Recursive descent: or := and (OR and)*; and := unary ([AND] unary)*; unary := NOT unary |
+    '(' or ')' | filter | word. Unbalanced parentheses are forgiven."""
+
+    def __init__(self, raw: str) -> None:
+        self.tokens = _TOKEN.findall(raw)
+        self.at = 0
+
+    def parse(self) -> QueryNode | None:
+        node = self._or()
+        return _simplify(node) if node is not None else None
+
+    def _peek(self) -> str | None:
+        return self.tokens[self.at] if self.at < len(self.tokens) else None
+
+    def _or(self) -> QueryNode | None:
+        parts = [p for p in [self._and()] if p is not None]
+        while self._peek() == "OR":
+            self.at += 1
+            part = self._and()
+            if part is not None:
+                parts.append(part)
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else QueryNode("or", parts)
+
+    def _and(self) -> QueryNode | None:
+        parts: list[QueryNode] = []
+        while (token := self._peek()) is not None and token not in ("OR", ")"):
+            if token == "AND":
+                self.at += 1
+                continue
+            part = self._unary()
+            if part is not None:
+                parts.append(part)
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else QueryNode("and", parts)
+
+    def _unary(self) -> QueryNode | None:
+        token = self._peek()
+        self.at += 1
+        if token == "NOT":
+            inner = self._unary()
+            return QueryNode("not", [inner]) if inner is not None else None
+        if token == "(":
+            inner = self._or()
+            if self._peek() == ")":
+                self.at += 1
+            return inner
+        assert token is not None
+        match = _FILTER.fullmatch(token)
+        if match:
+            found = _read_filter(match, [])
+            return QueryNode("filter", filter=found) if found is not None else None
+        return QueryNode("text", text=token)
+
+
+def _has_filter(node: QueryNode) -> bool:
+    return node.op == "filter" or any(_has_filter(c) for c in node.children)
+
+
+def _as_text(node: QueryNode) -> str:
+    if node.op == "text":
+        return node.text
+    inner = [_as_text(c) for c in node.children]
+    if node.op == "not":
+        return f"NOT {inner[0]}"
+    if node.op == "or":
+        return "(" + " OR ".join(inner) + ")"
+    return "(" + " ".join(inner) + ")"
+
+
+def _simplify(node: QueryNode) -> QueryNode:
+    """Subtrees without filters become one text search, so Whoosh ranks them as written."""
+    if node.op in ("filter", "text"):
+        return node
+    if not _has_filter(node):
+        return QueryNode("text", text=_as_text(node))
+    children = [_simplify(c) for c in node.children]
+    if node.op == "and":  # neighbouring words are one search ("graph neural" ranks as a whole)
+        merged: list[QueryNode] = []
+        for child in children:
+            if child.op == "text" and merged and merged[-1].op == "text":
+                merged[-1] = QueryNode("text", text=f"{merged[-1].text} {child.text}")
+            else:
+                merged.append(child)
+        children = merged
+        if len(children) == 1:
+            return children[0]
+    return QueryNode(node.op, children)

@@ -1,12 +1,14 @@
 """Settings in a TOML file in the user config dir: theme, key overrides, default corpus paths.
 
     theme = "nord"                                  # any Textual theme; the reader remembers yours
+    list_width = 66                                 # % of the width for the list (< and >)
+    list_only = false                               # the list takes the whole width (z)
     default_paths = ["~/papers/neurips-2025.json"]  # what opens when no PATH is given
     [keys]
     toggle_bookmark = "x"                           # action = key(s), comma separated
 
 A bad setting is reported in one line and its default used; the file is never rewritten except
-to remember the theme.
+to remember the theme and the layout.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ class Settings:
     theme: str | None = None
     keys: dict[str, str] = field(default_factory=dict)
     default_paths: list[str] = field(default_factory=list)
+    list_width: int = 66
+    list_only: bool = False
     problems: list[str] = field(default_factory=list)  # one line each, for the user
 
 
@@ -68,7 +72,17 @@ def load_settings(known_actions: set[str] | None = None) -> Settings:
             settings.problems.append(f"{path}: key for {action!r} must be a key name; ignored")
         else:
             settings.keys[action] = key.strip()
-    unknown = set(data) - {"theme", "default_paths", "keys"}
+    width = data.get("list_width", 66)
+    if isinstance(width, int) and not isinstance(width, bool) and 20 <= width <= 90:
+        settings.list_width = width
+    else:
+        settings.problems.append(f"{path}: list_width must be a whole number from 20 to 90")
+    only = data.get("list_only", False)
+    if isinstance(only, bool):
+        settings.list_only = only
+    else:
+        settings.problems.append(f"{path}: list_only must be true or false; ignored")
+    unknown = set(data) - {"theme", "default_paths", "keys", "list_width", "list_only"}
     if unknown:
         settings.problems.append(f"{path}: unknown setting(s) {', '.join(sorted(unknown))} ignored")
     return settings
@@ -76,14 +90,19 @@ def load_settings(known_actions: set[str] | None = None) -> Settings:
 
 def remember_theme(theme: str) -> str | None:
     """Write the theme into the settings file, keeping everything else; None or why not."""
+    return remember("theme", theme)
+
+
+def remember(name: str, value: str | int | bool) -> str | None:
+    """Write one top-level setting, keeping everything else; None or why not."""
     path = settings_path()
     try:
         lines = path.read_text("utf-8").splitlines() if path.exists() else []
     except OSError as exc:
         return f"{path}: {exc.strerror or exc}"
-    line = f"theme = {json.dumps(theme)}"
+    line = f"{name} = {json.dumps(value)}"
     for i, old in enumerate(lines):
-        if old.split("=", 1)[0].strip() == "theme" and not old.lstrip().startswith("#"):
+        if old.split("=", 1)[0].strip() == name and not old.lstrip().startswith("#"):
             lines[i] = line
             break
     else:

@@ -32,7 +32,7 @@ APP_KEYS = [
         "Select / unselect (b, t, u and E act on the selection)",
         label="Space",
     ),
-    Key("s", "cycle_sort", "Sort: relevance, corpus order, title, recently bookmarked or noted"),
+    Key("s", "cycle_sort", "Order: best match, corpus, title A-Z, recently bookmarked/noted"),
     Key("m", "more_like_this", "More like this paper"),
     Key("M", "like_bookmarks", "Papers like your bookmarks"),
     Key("C", "collections", "Collections: counts, and which to show"),
@@ -40,16 +40,28 @@ APP_KEYS = [
     Key("right_square_bracket", "next_hit", "Next highlighted word in the abstract", label="]"),
     Key("left_square_bracket", "previous_hit", "Previous highlighted word", label="["),
     Key("E", "export", "Export bookmarks, a tag, the selection or the results"),
+    Key("greater_than_sign", "widen_list", "Widen the list (remembered)", label=">"),
+    Key("less_than_sign", "narrow_list", "Narrow the list (remembered)", label="<"),
+    Key("z", "list_only", "List only / list and detail (remembered)"),
     Key("tab", "switch_pane", "Switch between list and detail pane", label="Tab"),
     Key("escape", "clear_search", "Clear the search", label="Esc"),
     Key("question_mark", "help", "Help", True, "?"),
     Key("q", "quit", "Quit", True),
 ]
 
+# the orders `s` cycles through, by the name the status line shows
+SORT_NAMES = {
+    "relevance": "best match",
+    "corpus": "corpus order",
+    "title": "title A-Z",
+    "recent": "recently bookmarked or noted",
+}
+
 LIST_KEYS = [
     ("j / k, ↓ / ↑", "next / previous paper (in the detail pane: scroll)"),
     ("g / G, Home / End", "first / last paper"),
-    ("PgDn / PgUp", "page down / up"),
+    ("PgDn / PgUp, ctrl+f / ctrl+b", "page down / up"),
+    ("Space (detail pane)", "page down in the abstract"),
     ("mouse", "click a row to open it; wheel scrolls"),
 ]
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,8 +13,8 @@ from papertui.core.export import FORMATS
 EXTENSIONS = {"markdown": "md", "json": "json", "csv": "csv", "bibtex": "bib"}
 
 
-class ExportScreen(ModalScreen[None]):
-    """`save(what, fmt, path)` writes the file and returns None, else why it could not."""
+class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
+    """Dismisses with (what, format, file name), or None when closed; the reader writes."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -24,11 +22,12 @@ class ExportScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, choices: list[tuple[str, str]], save: Callable[[str, str, str], str | None]
+        self, choices: list[tuple[str, str]], path: str = "papertui-export.bib", problem: str = ""
     ) -> None:
         super().__init__()
         self.choices = choices
-        self._save = save
+        self.path = path
+        self.problem = problem
 
     def compose(self) -> ComposeResult:
         with Vertical(id="export-box"):
@@ -42,9 +41,9 @@ class ExportScreen(ModalScreen[None]):
                 [(f, f) for f in FORMATS], value="bibtex", allow_blank=False, id="export-format"
             )
             yield Label("File", classes="hint")
-            yield Input("papertui-export.bib", id="export-path")
-            yield Label("", id="export-error", markup=False)
-            yield Label("ctrl+s or Enter in the file name  export      Esc  close", classes="hint")
+            yield Input(self.path, id="export-path")
+            yield Label(self.problem, id="export-error", markup=False)
+            yield Label("Enter / ctrl+s  export      Esc  close", classes="hint")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "export-format" and isinstance(event.value, str):
@@ -62,11 +61,7 @@ class ExportScreen(ModalScreen[None]):
         if not path:
             self.query_one("#export-error", Label).update("Give a file name.")
             return
-        problem = self._save(str(what), str(fmt), path)
-        if problem is None:
-            self.dismiss(None)
-        else:
-            self.query_one("#export-error", Label).update(problem)
+        self.dismiss((str(what), str(fmt), path))
 
     def action_close(self) -> None:
         self.dismiss(None)

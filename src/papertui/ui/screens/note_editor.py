@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,28 +12,28 @@ from papertui.core.text import safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
 
 
-class NoteEditor(ModalScreen[bool]):
-    """Edit one paper's note. `save(text)` returns None when saved, else why it was not.
-
-    Dismisses with True when the note was saved, False when the user left without changes.
-    """
+class NoteEditor(ModalScreen[str | None]):
+    """Edit one paper's note. Dismisses with the text to save (ctrl+s), or None when the user
+    leaves without saving. A failed save reopens it with the text and the reason (`problem`);
+    `saved` is the note as stored, so a reopened draft still asks before it is dropped."""
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("escape", "cancel", "Cancel", priority=True),
     ]
 
-    def __init__(self, title: str, text: str, save: Callable[[str], str | None]) -> None:
+    def __init__(self, title: str, text: str, problem: str = "", saved: str | None = None) -> None:
         super().__init__()
         self.paper_title = title
         self.initial = text
-        self._save = save
+        self.problem = problem
+        self.saved = text if saved is None else saved
 
     def compose(self) -> ComposeResult:
         with Vertical(id="note-box"):
             yield Label(f"Note on: {safe_display(self.paper_title)}", id="note-title", markup=False)
             yield TextArea(self.initial, id="note-text", soft_wrap=True, tab_behavior="indent")
-            yield Label("", id="note-error", markup=False)
+            yield Label(safe_display(self.problem), id="note-error", markup=False)
             yield Label("ctrl+s  save      Esc  cancel", classes="hint")
 
     def on_mount(self) -> None:
@@ -49,24 +47,18 @@ class NoteEditor(ModalScreen[bool]):
 
     @property
     def dirty(self) -> bool:
-        return self.text != self.initial
+        return self.text != self.saved
 
     def action_save(self) -> None:
-        problem = self._save(self.text)
-        if problem is None:
-            self.dismiss(True)
-            return
-        # keep the editor and the text: the user can retry, or copy the text elsewhere
-        self.query_one("#note-error", Label).update(f"Not saved: {problem}")
-        self.app.bell()
+        self.dismiss(self.text)
 
     def action_cancel(self) -> None:
         if not self.dirty:
-            self.dismiss(False)
+            self.dismiss(None)
             return
 
         def answered(discard: bool | None) -> None:
             if discard:
-                self.dismiss(False)
+                self.dismiss(None)
 
         self.app.push_screen(ConfirmScreen("Discard the changes to this note?"), answered)

@@ -1,8 +1,6 @@
-"""Add or remove a tag on the current paper (or the selection), with completion."""
+"""Add or remove tags on the current paper (or the selection), with completion."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,24 +12,22 @@ from textual.widgets import Input, Label
 from papertui.core.text import safe_display
 
 
-class TagScreen(ModalScreen[None]):
+class TagScreen(ModalScreen[list[tuple[str, bool]]]):
     """Enter toggles the typed tag: added if the papers lack it, removed if they all have it.
-    `apply(tag)` returns None when saved, else why not."""
+    Tab (or Enter) takes the grey suggestion. Closing (Esc, or Enter on an empty box) dismisses
+    with the changes as (tag, on) pairs, in the order they were made."""
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("tab", "complete", "Complete", priority=True, show=False),
+    ]
 
-    def __init__(
-        self,
-        what: str,
-        current: list[str],
-        known: list[str],
-        apply: Callable[[str], str | None],
-    ) -> None:
+    def __init__(self, what: str, current: list[str], known: list[str]) -> None:
         super().__init__()
         self.what = what
-        self.current = current
+        self.initial = list(current)
+        self.current = list(current)
         self.known = known
-        self._apply = apply
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tag-box"):
@@ -43,23 +39,34 @@ class TagScreen(ModalScreen[None]):
                 id="tag-input",
             )
             yield Label("", id="tag-error", markup=False)
-            yield Label("Enter  add / remove      Esc  close", classes="hint")
+            yield Label("Enter  add / remove      Tab  complete      Esc  done", classes="hint")
 
     def _current_text(self) -> str:
         return "current: " + (" ".join(f"#{safe_display(t)}" for t in self.current) or "none")
 
+    def _suggestion(self) -> str:
+        box = self.query_one(Input)
+        suggestion = str(getattr(box, "_suggestion", "") or "")
+        return suggestion if suggestion.casefold().startswith(box.value.casefold()) else ""
+
+    def action_complete(self) -> None:
+        box = self.query_one(Input)
+        suggestion = self._suggestion()
+        if suggestion and box.value:
+            box.value = suggestion
+            box.cursor_position = len(suggestion)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        tag = event.value.strip().lstrip("#")
+        tag = (self._suggestion() if event.value.strip() else "") or event.value
+        tag = tag.strip().lstrip("#")
+        error = self.query_one("#tag-error", Label)
         if not tag:
-            self.dismiss(None)
+            self.action_close()
             return
         if any(c.isspace() for c in tag):
-            self.query_one("#tag-error", Label).update("A tag is one word, without spaces.")
+            error.update("A tag is one word, without spaces.")
             return
-        problem = self._apply(tag)
-        if problem is not None:
-            self.query_one("#tag-error", Label).update(f"Not saved: {problem}")
-            return
+        error.update("")
         if tag in self.current:
             self.current.remove(tag)
         else:
@@ -68,4 +75,6 @@ class TagScreen(ModalScreen[None]):
         event.input.value = ""
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        added = [(t, True) for t in self.current if t not in self.initial]
+        removed = [(t, False) for t in self.initial if t not in self.current]
+        self.dismiss(added + removed)

@@ -39,6 +39,8 @@ def render_paper(
     text = Text(overflow="fold")
     text.append(safe_display(paper.title), style="bold")
     text.append("\n")
+    if not paper.has_real_title:
+        text.append("title derived from the abstract\n", style="dim italic")
     people = byline(paper.authors, paper.venue, paper.year)
     if people:
         text.append(safe_display(people), style="italic")
@@ -74,13 +76,15 @@ def render_paper(
 
 
 class DetailPane(VerticalScroll, can_focus=True):
+    """The current paper. Owns how it is shown (readable math or raw text) and hit jumping."""
+
     BINDINGS = [
         Binding("j,down", "scroll_down", "Scroll down", show=False),
         Binding("k,up", "scroll_up", "Scroll up", show=False),
         Binding("g,home", "scroll_home", "Top", show=False),
         Binding("G,end", "scroll_end", "Bottom", show=False),
         Binding("space", "page_down", "Page down", show=False),
-        Binding("tab", "app.switch_pane", "Switch pane", show=False),
+        Binding("tab", "screen.switch_pane", "Switch pane", show=False),
     ]
 
     def compose(self):  # type: ignore[no-untyped-def]
@@ -91,6 +95,12 @@ class DetailPane(VerticalScroll, can_focus=True):
         self._text: Text | None = None
         self._hits: list[int] = []
         self._hit = -1
+        self.raw = False
+
+    def toggle_raw(self) -> bool:
+        """Switch between readable math and the raw text; the caller re-renders."""
+        self.raw = not self.raw
+        return self.raw
 
     def show(self, content: Rendered | str, keep_scroll: bool = False) -> None:
         y = self.scroll_y

@@ -35,10 +35,14 @@ class RowLook:
     markers: str
     unread: bool = False
     tags: str = ""
+    suffix: str = ""  # dim year / venue after the title, when there is room
 
 
 class PaperList(ScrollView, can_focus=True):
-    """Rows of "markers  title  collection"; the cursor row is the paper in the detail pane."""
+    """Rows of "markers  title  [collection]"; the cursor row is the paper in the detail pane.
+
+    It owns the selection (Space) and the cursor; the collection column shows only when the
+    listed papers come from more than one collection."""
 
     BINDINGS = [
         Binding("j,down", "cursor_down", "Down", show=False),
@@ -46,9 +50,9 @@ class PaperList(ScrollView, can_focus=True):
         Binding("g,home", "first", "First", show=False),
         Binding("G,end", "last", "Last", show=False),
         Binding("pagedown,ctrl+f", "page_down", "Page down", show=False),
-        Binding("space", "app.toggle_select", "Select", show=False),
+        Binding("space", "toggle_select", "Select", show=False),
         Binding("pageup,ctrl+b", "page_up", "Page up", show=False),
-        Binding("tab", "app.switch_pane", "Switch pane", show=False),
+        Binding("tab", "screen.switch_pane", "Switch pane", show=False),
     ]
 
     COMPONENT_CLASSES = {
@@ -58,6 +62,7 @@ class PaperList(ScrollView, can_focus=True):
         "paper-list--empty",
         "paper-list--unread",
         "paper-list--tags",
+        "paper-list--suffix",
     }
 
     cursor: reactive[int] = reactive(0, always_update=False, repaint=False)
@@ -68,6 +73,13 @@ class PaperList(ScrollView, can_focus=True):
 
         paper_list: PaperList
         position: int | None
+        by_user: bool = False  # moved there by a key or a click, not by a new result list
+
+    @dataclass
+    class SelectionChanged(Message):
+        """Papers were selected or unselected."""
+
+        paper_list: PaperList
 
     def __init__(
         self,
@@ -80,7 +92,10 @@ class PaperList(ScrollView, can_focus=True):
         self._papers = papers
         self._look = look
         self.rows: list[int] = []
+        self.selected: set[int] = set()  # positions into the papers
+        self.labels: dict[str, str] = {}  # collection -> short label; empty: one collection
         self.empty_message = "No papers match."
+        self._by_user = False
 
     # -- data -------------------------------------------------------------------------------------
 
@@ -95,16 +110,54 @@ class PaperList(ScrollView, can_focus=True):
         """Show `rows`; keep the cursor on paper `keep` if it is still there, else go to the top."""
         self.rows = rows
         self.virtual_size = Size(self.size.width, len(rows))
+        self._update_labels()
         target = 0
         if keep is not None:
             try:
                 target = rows.index(keep)
             except ValueError:
                 target = 0
-        self.cursor = target
+        self._by_user = False
+        self.set_reactive(PaperList.cursor, target)
         self._announce()
-        self.scroll_to(y=max(0, target - self.size.height // 2), animate=False, immediate=True)
+        # after the new virtual size is laid out, or the scroll is clamped to the old one
+        self.call_after_refresh(self._center_cursor)
         self.refresh()
+
+    def _center_cursor(self) -> None:
+        self.scroll_to(y=max(0, self.cursor - self.size.height // 2), animate=False, immediate=True)
+
+    def _update_labels(self) -> None:
+        papers, first = self._papers, None
+        for pos in self.rows:  # stops at the second collection it meets
+            name = papers[pos].collection
+            if first is None:
+                first = name
+            elif name != first:
+                if not self.labels:
+                    self.labels = short_labels(sorted({p.collection for p in papers}))
+                return
+        self.labels = {}
+
+    def toggle_select(self, pos: int) -> None:
+        self.selected.symmetric_difference_update({pos})
+        self.refresh()
+        self.post_message(self.SelectionChanged(self))
+
+    def clear_selection(self) -> bool:
+        """Unselect everything; False when nothing was selected."""
+        if not self.selected:
+            return False
+        self.selected.clear()
+        self.refresh()
+        self.post_message(self.SelectionChanged(self))
+        return True
+
+    def action_toggle_select(self) -> None:
+        pos = self.current
+        if pos is not None:
+            self.toggle_select(pos)
+            self.action_cursor_down()
 
     def refresh_markers(self) -> None:
         self.refresh()
@@ -118,7 +171,7 @@ class PaperList(ScrollView, can_focus=True):
         self._announce()
 
     def _announce(self) -> None:
-        self.post_message(self.Highlighted(self, self.current))
+        self.post_message(self.Highlighted(self, self.current, self._by_user))
 
     def _refresh_row(self, row: int) -> None:
         y = row - int(self.scroll_offset.y)
@@ -135,6 +188,7 @@ class PaperList(ScrollView, can_focus=True):
 
     def _move_to(self, row: int) -> None:
         if self.rows:
+            self._by_user = True
             self.cursor = max(0, min(len(self.rows) - 1, row))
 
     def action_cursor_down(self) -> None:
@@ -176,30 +230,51 @@ class PaperList(ScrollView, can_focus=True):
             return Strip.blank(width, base)
         if row >= len(self.rows):
             return Strip.blank(width, base)
-        paper = self._papers[self.rows[row]]
+        pos = self.rows[row]
+        paper = self._papers[pos]
         marker_style = self.get_component_rich_style("paper-list--marker")
-        collection_style = self.get_component_rich_style("paper-list--collection")
-        look = self._look(self.rows[row])
-        markers = look.markers
+        look = self._look(pos)
+        markers = (SELECTED if pos in self.selected else " ") + look.markers
         title_style = (
             base + self.get_component_rich_style("paper-list--unread") if (look.unread) else base
         )
-        collection = safe_display(paper.collection)
-        if cell_len(collection) > 18:
-            collection = Strip([Segment(collection)]).crop(0, 17).text + "…"
-        title_width = max(4, width - len(markers) - 1 - cell_len(collection) - 2)
+        label = self.labels.get(paper.collection, "") if self.labels else ""
+        title_width = max(4, width - len(markers) - 1 - (cell_len(label) + 2 if label else 0))
         title_segments = [Segment(safe_display(paper.title), title_style)]
         if look.tags:
             tag_style = self.get_component_rich_style("paper-list--tags")
             title_segments.append(Segment("  " + safe_display(look.tags), tag_style))
+        used = sum(cell_len(t) for t, _, _ in title_segments)
+        if look.suffix and used + 2 + cell_len(look.suffix) <= title_width:
+            suffix_style = self.get_component_rich_style("paper-list--suffix")
+            title_segments.append(Segment("  " + safe_display(look.suffix), suffix_style))
         title = Strip(title_segments).crop(0, title_width)
         segments = [Segment(f"{markers} ", marker_style + base if base else marker_style)]
         segments.extend(title.adjust_cell_length(title_width, base))
-        segments.append(Segment("  ", base))
-        segments.append(Segment(collection, collection_style))
+        if label:
+            collection_style = self.get_component_rich_style("paper-list--collection")
+            segments.append(Segment("  ", base))
+            segments.append(Segment(label, collection_style))
         strip = Strip(segments).adjust_cell_length(width, base)
         if row == self.cursor:
             # applied over each segment's own style, so the cursor's background wins
             cursor = self.get_component_rich_style("paper-list--cursor")
             strip = Strip([Segment(t, (s or Style()) + cursor) for t, s, _ in strip])
         return strip
+
+
+def short_labels(names: list[str], width: int = 10) -> dict[str, str]:
+    """A short, distinct label per collection: "NeurIPS 2025" -> "NeurIPS25", cut to `width`."""
+    labels: dict[str, str] = {}
+    for name in names:
+        words = safe_display(name).split()
+        # the first word, then any year as two digits: "NeurIPS 2025" -> "NeurIPS25"
+        short = "".join(words[:1] + [w[-2:] for w in words[1:] if w.isdigit()])
+        short = short[:width] or "?"
+        base, n = short, 2
+        while short in labels.values():
+            short = f"{base[: width - len(str(n))]}{n}"
+            n += 1
+        labels[name] = short
+    width_used = max((cell_len(v) for v in labels.values()), default=0)
+    return {k: v.ljust(width_used) for k, v in labels.items()}

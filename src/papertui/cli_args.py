@@ -1,0 +1,198 @@
+"""The command line's grammar: one table of commands, each with its arguments and help.
+
+`cli.py` runs them; this module only describes them, so `papertui --help`, each command's
+`--help` and the dispatcher all come from `COMMANDS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NoReturn
+
+from papertui import __version__
+from papertui.core.export import FORMATS as EXPORT_FORMATS
+from papertui.core.formats import FORMATS
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported as one line, exit code 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def corpus_paths(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "paths", nargs="*", metavar="PATH", help="corpus files or folders (default: bundled)"
+    )
+    format_option(p)
+
+
+def format_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--format",
+        dest="input_format",
+        choices=FORMATS,
+        metavar="FORMAT",
+        help="read every file as FORMAT (" + ", ".join(FORMATS) + "); default: detected",
+    )
+
+
+def corpus_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "-c",
+        "--corpus",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="corpus file or folder to find the paper in (repeatable; default: bundled)",
+    )
+
+
+def limit_json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--limit", type=int, default=20, metavar="N", help="at most N results (20)")
+    p.add_argument("--json", action="store_true", help="one JSON array of paper records")
+
+
+def _list(p: argparse.ArgumentParser) -> None:
+    corpus_paths(p)
+    p.add_argument("--json", action="store_true", help="one JSON array of paper records")
+
+
+def _search(p: argparse.ArgumentParser) -> None:
+    p.add_argument("query", help="same syntax as the reader; may start with - (-word, -tag:x)")
+    corpus_paths(p)
+    limit_json(p)
+
+
+def _similar(p: argparse.ArgumentParser) -> None:
+    p.add_argument("id")
+    corpus_paths(p)
+    limit_json(p)
+
+
+def _tag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("id")
+    p.add_argument("tag")
+    p.add_argument("--remove", action="store_true", help="remove the tag instead")
+    corpus_option(p)
+
+
+def _read(p: argparse.ArgumentParser) -> None:
+    p.add_argument("id")
+    p.add_argument("--unread", action="store_true", help="mark it unread instead")
+    corpus_option(p)
+
+
+def _index(p: argparse.ArgumentParser) -> None:
+    corpus_paths(p)
+    p.add_argument("--progress-json", action="store_true", help=argparse.SUPPRESS)
+
+
+def _bookmark(p: argparse.ArgumentParser) -> None:
+    p.add_argument("id")
+    p.add_argument("--remove", action="store_true", help="remove the bookmark instead")
+    corpus_option(p)
+
+
+def _note(p: argparse.ArgumentParser) -> None:
+    p.add_argument("id")
+    p.add_argument("text", nargs="?", help="the new note; '-' reads it from standard input")
+    corpus_option(p)
+
+
+def _export(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--format", choices=EXPORT_FORMATS, default="markdown")
+    p.add_argument("--query", metavar="QUERY", help="export the papers this search finds")
+    p.add_argument("--tag", metavar="TAG", help="export the papers with this tag")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    corpus_option(p)
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+
+
+COMMANDS = [
+    Command("list", "list papers", _list),
+    Command("search", "full-text search (same syntax as the reader)", _search),
+    Command("similar", "papers most like a paper (by id prefix)", _similar),
+    Command("index", "build or update the search index, with progress", _index),
+    Command("bookmark", "bookmark a paper by id (any unique prefix)", _bookmark),
+    Command("note", "print a paper's note, or set it (empty text clears it)", _note),
+    Command("tag", "add (or --remove) a tag on a paper", _tag),
+    Command("read", "mark a paper read (or --unread)", _read),
+    Command(
+        "export",
+        "export papers with their notes and tags: bookmarked and annotated ones, or those a "
+        "query or a tag selects",
+        _export,
+    ),
+]
+NAMES = [c.name for c in COMMANDS]
+
+READER_HELP = """\
+the reader:
+  papertui [PATH...] [--format FORMAT]
+      opens the reader on PATHs (files or folders; default: the settings' default_paths,
+      else the bundled collections). FORMAT forces one input format for every file.
+      Press ? in the reader for its keys.
+
+commands (papertui COMMAND --help for each):
+"""
+
+
+def parser() -> argparse.ArgumentParser:
+    top = Parser(
+        prog="papertui",
+        description="A keyboard-driven terminal reader for research-paper abstracts.",
+        epilog=READER_HELP + "\n".join(f"  {c.name:<9} {c.help}" for c in COMMANDS),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    top.add_argument("--version", action="version", version=f"papertui {__version__}")
+    sub = top.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+    for command in COMMANDS:
+        command.arguments(sub.add_parser(command.name, help=command.help))
+    return top
+
+
+def reader_parser() -> argparse.ArgumentParser:
+    p = Parser(prog="papertui", description="Open the reader.")
+    p.add_argument("paths", nargs="*", metavar="PATH")
+    format_option(p)
+    return p
+
+
+def positionals_first(command: str, args: Sequence[str]) -> list[str]:
+    """Arguments that start with "-" but are no option of `command` are positionals: a query
+    like "-neural graph" or "-tag:x" must work as typed. Options move before a "--"."""
+    sub = parser()._subparsers
+    assert sub is not None
+    choices: dict[str, argparse.ArgumentParser] = sub._group_actions[0].choices  # type: ignore[assignment]
+    known = choices[command]._option_string_actions
+    options: list[str] = []
+    positionals: list[str] = []
+    rest = list(args)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--":
+            positionals += rest
+            break
+        name = arg.split("=", 1)[0]
+        action = known.get(name)
+        if action is None:
+            positionals.append(arg)
+            continue
+        options.append(arg)
+        if action.nargs != 0 and "=" not in arg and rest:
+            options.append(f"{arg}={rest.pop(0)}")
+            options.pop(-2)
+    return options + (["--", *positionals] if positionals else [])

@@ -1,0 +1,311 @@
+"""Query planning: full text, filters and their boolean combinations, over a snapshot of the
+user's annotations.
+
+A query whose filters are only ANDed with the words (the common case: `graph tag:to-read`) is one
+ranked Whoosh search restricted to the papers the filters admit. Filters inside OR, NOT or
+parentheses (`has:note OR tag:to-read`, `graph OR has:note`) are evaluated as sets of papers;
+full-text parts of such a query are searched on their own and keep their scores. Every filter
+costs time linear in the papers it admits (or, negated, in the library), never papers x tags.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from papertui.core.annotations import Annotations
+from papertui.core.corpus import Paper
+from papertui.core.query import Filter, QueryNode, parse_query
+from papertui.core.search import Highlighter, SearchIndex
+
+_SYNTAX = re.compile(r'["*?():^~]|(?:^|\s)[-+]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
+_FIELD = re.compile(r"(?:^|[\s(])-?(year|venue|author):", re.IGNORECASE)
+
+# How many full-text hits a query ranks at first; the list asks for more when scrolled to the end.
+DEPTH = 100
+# Fuzzy title matches are added when full text found fewer papers than this.
+FUZZY_BELOW = 20
+# A title matched this well is added to full-text results: the name someone half remembers.
+TITLE_MATCH_CUTOFF = 86.0
+
+
+@dataclass(slots=True)
+class View:
+    """What a query shows: positions into the library's papers, best first."""
+
+    query: str
+    indices: list[int]
+    highlighter: Highlighter = field(default_factory=Highlighter)
+    corrections: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # things to tell the user about this query
+    scores: dict[int, float] = field(default_factory=dict)  # full-text score per position
+    depth: int | None = None  # how many full-text hits were asked for
+    truncated: bool = False  # there may be more full-text hits than were ranked
+
+
+class TitleMatch(Protocol):
+    """What the planner needs of the fuzzy title index."""
+
+    def match(
+        self, query: str, limit: int = ..., cutoff: float = ...
+    ) -> list[tuple[int, float]]: ...
+
+
+@dataclass
+class Planner:
+    """Runs queries over one library's papers. Holds no user state of its own: every call gets
+    the annotations snapshot it answers for."""
+
+    papers: Sequence[Paper]
+    by_id: dict[str, int]
+    index: SearchIndex | None = None
+    titles: TitleMatch | None = None
+    _collections: dict[str, list[int]] | None = None
+    _has_field: dict[str, bool] = field(default_factory=dict)
+    _tag_index: tuple[Annotations, Mapping[str, frozenset[str]]] | None = None
+
+    # -- filters as sets of positions -------------------------------------------------------------
+
+    def ids_for(self, f: Filter, notes: Annotations) -> Collection[str] | None:
+        """The paper ids an annotation filter admits (None: a collection filter)."""
+        if f.kind == "bookmarked":
+            return notes.bookmarks.keys()
+        if f.kind == "note":
+            return notes.notes.keys()
+        if f.kind in ("read", "unread"):
+            return notes.reads.keys()
+        if f.kind == "new":
+            return frozenset(pid for pid in notes.new if pid not in notes.reads)  # until read
+        if f.kind == "tag":
+            return self.tag_index(notes).get(f.value.casefold(), frozenset())
+        return None
+
+    def tag_index(self, notes: Annotations) -> Mapping[str, frozenset[str]]:
+        """Tag (any case) -> the papers with it, built once per snapshot."""
+        cached = self._tag_index
+        if cached is not None and cached[0] is notes:
+            return cached[1]
+        index: dict[str, set[str]] = {}
+        for pid, names in notes.tags.items():
+            for name in names:
+                index.setdefault(name.casefold(), set()).add(pid)
+        frozen = {tag: frozenset(ids) for tag, ids in index.items()}
+        self._tag_index = (notes, frozen)
+        return frozen
+
+    def _groups(self) -> dict[str, list[int]]:
+        if self._collections is None:
+            groups: dict[str, list[int]] = {}
+            for pos, paper in enumerate(self.papers):
+                for name in paper.collections:
+                    groups.setdefault(name, []).append(pos)
+            self._collections = groups
+        return self._collections
+
+    def collection_names(self, needle: str) -> list[str]:
+        """The collections whose name contains `needle` (any case)."""
+        needle = needle.casefold()
+        return [n for n in self._groups() if needle in n.casefold()]
+
+    def collection_positions(self, needle: str) -> list[int]:
+        """Positions of papers in a collection whose name contains `needle`."""
+        groups = self._groups()
+        names = self.collection_names(needle)
+        if len(names) == 1:
+            return groups[names[0]]
+        return sorted({p for n in names for p in groups[n]})
+
+    def positions(self, f: Filter, notes: Annotations) -> set[int]:
+        """The positions a filter admits, ignoring its negation."""
+        ids = self.ids_for(f, notes)
+        if ids is None:
+            found = set(self.collection_positions(f.value))
+        else:
+            by_id = self.by_id
+            found = {by_id[pid] for pid in ids if pid in by_id}
+        if f.kind == "unread":  # unread is "not read"
+            found = set(range(len(self.papers))) - found
+        return found
+
+    def admitted(self, filters: Sequence[Filter], notes: Annotations) -> set[int] | None:
+        """The positions every filter admits (None: no filter, everything)."""
+        result: set[int] | None = None
+        negated: list[set[int]] = []
+        for f in filters:
+            found = self.positions(f, notes)
+            if f.negated:
+                negated.append(found)
+            else:
+                result = found if result is None else result & found
+        if negated:
+            if result is None:
+                result = set(range(len(self.papers)))
+            for found in negated:
+                result -= found
+        return result
+
+    def _conditions(
+        self, filters: Sequence[Filter], notes: Annotations, negated: bool
+    ) -> list[tuple[str, list[str]]]:
+        """Filters as (field, values) for the index, so it ranks only papers that pass them."""
+        pairs: list[tuple[str, list[str]]] = []
+        for f in filters:
+            # "unread" is "not read": it belongs with the other side's conditions
+            if (f.negated != (f.kind == "unread")) != negated:
+                continue
+            ids = self.ids_for(f, notes)
+            if ids is not None:
+                pairs.append(("id", list(ids)))
+            else:
+                names = self.collection_names(f.value)
+                pairs.append(("collection", [c.replace(",", " ").lower().strip() for c in names]))
+        return pairs
+
+    # -- running a query --------------------------------------------------------------------------
+
+    def run(
+        self,
+        raw: str,
+        notes: Annotations,
+        *,
+        extra: Sequence[Filter] = (),
+        depth: int | None = DEPTH,
+        collections: Collection[str] = (),
+    ) -> View:
+        """Full text, typo repair, fuzzy titles and filters. Never raises for any string."""
+        parsed = parse_query(raw)
+        view = View(query=raw, indices=[], depth=depth)
+        view.notes.extend(f"unknown filter {u!r} ignored" for u in parsed.unknown)
+        if parsed.tree is not None:
+            view.indices = self._run_tree(parsed.tree, notes, view)
+            allowed = self.admitted(list(extra), notes)
+            if allowed is not None:
+                view.indices = [i for i in view.indices if i in allowed]
+        else:
+            filters = [*parsed.filters, *extra]
+            if parsed.text:
+                view.indices = self._text(parsed.text, view, filters, notes, depth)
+            else:
+                allowed = self.admitted(filters, notes)
+                view.indices = list(range(len(self.papers))) if allowed is None else sorted(allowed)
+        if collections:
+            chosen = set(collections)
+            papers = self.papers
+            view.indices = [i for i in view.indices if chosen.intersection(papers[i].collections)]
+        self._explain_fields(raw, view)
+        return view
+
+    def _explain_fields(self, raw: str, view: View) -> None:
+        """`year:2024` on a dump without years matches nothing: say why, not just "no papers"."""
+        if view.indices:
+            return
+        for name in {m.group(1).lower() for m in _FIELD.finditer(raw)}:
+            attr = "authors" if name == "author" else name
+            if name not in self._has_field:
+                self._has_field[name] = any(getattr(p, attr) for p in self.papers)
+            if not self._has_field[name]:
+                plural = {"author": "authors", "venue": "a venue", "year": "a year"}[name]
+                view.notes.append(f"no paper here has {plural}")
+
+    def _text(
+        self,
+        text: str,
+        view: View,
+        filters: Sequence[Filter],
+        notes: Annotations,
+        depth: int | None,
+    ) -> list[int]:
+        seen: dict[int, None] = {}
+        if self.index is not None:
+            result = self.index.search(
+                text,
+                limit=depth,
+                only=self._conditions(filters, notes, negated=False),
+                exclude=self._conditions(filters, notes, negated=True),
+            )
+            view.highlighter = result.highlighter
+            view.corrections = result.corrections
+            view.truncated = depth is not None and len(result.hits) >= depth
+            if result.fallback:
+                view.notes.append("query syntax not understood; searched the words as typed")
+            for pid, score in result.hits:
+                pos = self.by_id.get(pid)
+                if pos is not None:
+                    seen[pos] = None
+                    view.scores[pos] = score
+        else:
+            view.notes.append(
+                "index not ready: matching titles only"
+                if self.titles is not None
+                else "search starts when indexing is done"
+            )
+        # Fuzzy titles are for the name full text missed: when full text found a screenful they
+        # would only trail behind it (and cost ~20 ms at 100k papers); "-word", "a OR b", "x*"
+        # ask for exactly that, not for titles.
+        few = len(seen) < FUZZY_BELOW and not view.truncated
+        if self.titles is not None and few and not _SYNTAX.search(text):
+            cutoff = TITLE_MATCH_CUTOFF if self.index is not None else 70.0
+            allowed = self.admitted(filters, notes) if filters else None
+            for pos, _score in self.titles.match(text, cutoff=cutoff):
+                if allowed is None or pos in allowed:
+                    seen.setdefault(pos, None)
+        return list(seen)
+
+    def _run_tree(self, node: QueryNode, notes: Annotations, view: View) -> list[int]:
+        """A query with filters under OR/NOT/parentheses: sets of papers, scored hits first."""
+        found = self._eval(node, notes, view)
+        scores = view.scores
+        return sorted(found, key=lambda i: (-scores.get(i, 0.0), i))
+
+    def _eval(self, node: QueryNode, notes: Annotations, view: View) -> set[int]:
+        if node.op == "filter":
+            assert node.filter is not None
+            found = self.positions(node.filter, notes)
+            if node.filter.negated:
+                return set(range(len(self.papers))) - found
+            return found
+        if node.op == "text":
+            if self.index is None:
+                view.notes.append("search starts when indexing is done")
+                return set()
+            result = self.index.search(node.text, limit=None)
+            old, lit = view.highlighter, result.highlighter
+            view.highlighter = Highlighter(old.stems | lit.stems, old.prefixes + lit.prefixes)
+            view.corrections.update(result.corrections)
+            hits = set()
+            for pid, score in result.hits:
+                pos = self.by_id.get(pid)
+                if pos is not None:
+                    hits.add(pos)
+                    view.scores[pos] = max(score, view.scores.get(pos, 0.0))
+            return hits
+        parts = [self._eval(child, notes, view) for child in node.children]
+        if node.op == "not":
+            return set(range(len(self.papers))) - parts[0]
+        if node.op == "or":
+            return set().union(*parts)
+        out = parts[0]
+        for part in parts[1:]:
+            out &= part
+        return out
+
+    # -- order ------------------------------------------------------------------------------------
+
+    def sort(self, indices: list[int], sort: str, notes: Annotations) -> list[int]:
+        """`relevance` keeps the ranking; `corpus`, `title`, or `recent` (latest bookmarked or
+        noted first, the rest after in corpus order)."""
+        if sort == "corpus":
+            return sorted(indices)
+        if sort == "title":
+            return sorted(indices, key=lambda i: self.papers[i].title.casefold())
+        if sort == "recent":
+            marked, noted = notes.bookmarks, notes.noted_at
+
+            def when(i: int) -> float:
+                pid = self.papers[i].id
+                return max(marked.get(pid, 0.0), noted.get(pid, 0.0))
+
+            return sorted(indices, key=lambda i: (-when(i), i))
+        return indices

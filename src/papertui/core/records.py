@@ -1,0 +1,48 @@
+"""A paper as a JSON record: one shape for `list`, `search` (both paths), `similar` and `rank`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from papertui.core.annotations import Annotations
+from papertui.core.corpus import Paper
+
+
+def paper_record(
+    paper: Paper | Mapping[str, Any], notes: Annotations, score: float | None = None
+) -> dict[str, object]:
+    """`paper` is a loaded Paper or the fields the index stores of one (when the corpus was not
+    read); the user's annotations come from `notes` either way."""
+    if isinstance(paper, Paper):
+        pid, title, abstract = paper.id, paper.title, paper.abstract
+        collections, urls = list(paper.collections), list(paper.urls)
+        authors, venue, year = list(paper.authors), paper.venue, paper.year
+        derived = not paper.has_real_title
+    else:
+        pid, title, abstract = str(paper["id"]), str(paper["title"]), str(paper["abstract"])
+        collections = [str(c) for c in paper.get("collections", [])]
+        urls = [str(u) for u in paper.get("urls", [])]
+        authors = [str(a) for a in paper.get("authors", [])]
+        venue, year = str(paper.get("venue", "") or ""), paper.get("year")
+        derived = not paper.get("has_real_title", False)
+    record: dict[str, object] = {
+        "id": pid,
+        "title": title,
+        "title_derived": derived,
+        "collection": collections[0] if collections else "",
+        "collections": collections,
+        "abstract": abstract,
+        "urls": urls,
+        "authors": authors,
+        "venue": venue,
+        "year": year,
+        "bookmarked": pid in notes.bookmarks,
+        "note": notes.notes.get(pid, ""),
+        "read": pid in notes.reads,
+        "new": pid in notes.new and pid not in notes.reads,
+        "tags": notes.tags_of(pid),
+    }
+    if score is not None:
+        record["score"] = round(float(score), 4)
+    return record

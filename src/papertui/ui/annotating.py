@@ -1,0 +1,190 @@
+"""Annotating and taking papers away, for the reader: bookmarks, notes, tags, read state,
+copying and links. Talks to the `Library` only; reports every failure in a notification."""
+
+from __future__ import annotations
+
+import webbrowser
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from papertui.core.corpus import Paper
+from papertui.core.export import byline, paper_markdown
+from papertui.core.store import StoreError
+from papertui.core.text import safe_display
+from papertui.ui.screens.confirm import ConfirmScreen
+from papertui.ui.screens.note_editor import NoteEditor
+from papertui.ui.screens.tags import TagScreen
+
+if TYPE_CHECKING:
+    from papertui.ui.screens.reader import ReaderScreen
+
+
+class Annotating:
+    def __init__(
+        self,
+        reader: ReaderScreen,
+        copy: Callable[[str], str | None],
+        browser: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.reader = reader
+        self.library = reader.library
+        self._copy_system = copy
+        self._browser = browser or (lambda url: webbrowser.open(url))  # True: a browser took it
+
+    def _save(self, change: Callable[[], None], what: str) -> bool:
+        try:
+            change()
+        except StoreError as exc:
+            self.reader.notify(str(exc), title=f"{what} not saved", severity="error", timeout=10)
+            return False
+        return True
+
+    def toggle_bookmark(self) -> None:
+        papers = self.reader.targets()
+        if not papers:
+            self.reader.notify("No paper selected.", severity="warning")
+            return
+        if len(papers) == 1:
+            now: list[bool] = []
+            if self._save(lambda: now.append(self.library.toggle_bookmark(papers[0])), "Bookmark"):
+                self.reader.notify("Bookmarked." if now[0] else "Bookmark removed.", timeout=2)
+        else:  # a batch: bookmark every selected paper (or unbookmark, if all are)
+            on = not all(self.library.is_bookmarked(p) for p in papers)
+
+            def mark_all() -> None:
+                for paper in papers:
+                    self.library.set_bookmark(paper, on)
+
+            if self._save(mark_all, "Bookmark"):
+                verb = "Bookmarked" if on else "Removed the bookmarks of"
+                self.reader.notify(f"{verb} {len(papers)} papers.", timeout=2)
+        self.reader.refresh_paper()
+
+    def edit_note(self, draft: str | None = None, problem: str = "") -> None:
+        paper = self.reader.current_paper
+        if paper is None:
+            self.reader.notify("No paper selected.", severity="warning")
+            return
+        if draft is None:
+            self._save(self.library.refresh, "Note")  # edit the latest text
+        text = self.library.note(paper) if draft is None else draft
+
+        def closed(result: str | None) -> None:
+            if result is None:
+                return
+            try:
+                self.library.set_note(paper, result)
+            except StoreError as exc:  # reopen with what was typed: nothing typed is lost
+                self.edit_note(result, f"Not saved: {exc}")
+                return
+            self.reader.notify("Note saved." if result.strip() else "Note removed.")
+            self.reader.refresh_paper()
+
+        saved = self.library.note(paper)
+        self.reader.app.push_screen(NoteEditor(paper.title, text, problem, saved), closed)
+
+    def tag(self) -> None:
+        papers = self.reader.targets()
+        if not papers:
+            return
+        what = papers[0].title if len(papers) == 1 else f"{len(papers)} selected papers"
+        common = set.intersection(*(set(self.library.tags_of(p)) for p in papers))
+        known = self.library.annotations().all_tags()
+
+        def chosen(changes: list[tuple[str, bool]] | None) -> None:
+            for tag, on in changes or []:
+                try:
+                    self.library.set_tag(papers, tag, on)
+                except StoreError as exc:
+                    self.reader.notify(str(exc), title="Tag not saved", severity="error")
+                    break
+                verb = "Tagged" if on else "Removed the tag from"
+                self.reader.notify(f"{verb} {len(papers)} paper(s): #{safe_display(tag)}")
+            self.reader.refresh_paper()
+
+        self.reader.app.push_screen(TagScreen(what, sorted(common), known), chosen)
+
+    def mark_read(self, paper: Paper) -> None:
+        try:
+            self.library.set_read([paper], True)
+        except StoreError:
+            return  # read state is a convenience; failing to save it is not worth a message
+        self.reader.refresh_paper()
+
+    def toggle_read(self) -> None:
+        papers = self.reader.targets()
+        if not papers:
+            return
+        read = not all(self.library.is_read(p) for p in papers)
+        self.reader.stop_read_timer()
+        self._save(lambda: self.library.set_read(papers, read), "Read state")
+        self.reader.refresh_paper()
+
+    # -- taking papers away -----------------------------------------------------------------------
+
+    def copy_abstract(self) -> None:
+        paper = self.reader.current_paper
+        if paper is not None:
+            self.copy_text(paper.abstract, "abstract")
+
+    def copy_markdown(self) -> None:
+        paper = self.reader.current_paper
+        if paper is not None:
+            people = byline(paper.authors, paper.venue, paper.year)
+            text = paper_markdown(
+                paper.title, paper.abstract, paper.urls, self.library.note(paper), people
+            )
+            self.copy_text(text, "title, abstract and links as Markdown")
+
+    def copy_text(self, text: str, what: str) -> None:
+        """Copy in a worker: a clipboard program can take its time to answer."""
+
+        def copy() -> None:
+            problem = self._copy_system(text)
+            self.reader.app.call_from_thread(self._copied, text, what, problem)
+
+        self.reader.run_worker(copy, thread=True, group="clipboard")
+
+    def _copied(self, text: str, what: str, problem: str | None) -> None:
+        if problem is None:
+            self.reader.notify(f"Copied {what} to the clipboard ({len(text)} characters).")
+            return
+        # the terminal's own clipboard (OSC 52) works over SSH and without a clipboard program
+        self.reader.app.copy_to_clipboard(text)
+        self.reader.notify(
+            f"Copied {what} through the terminal (OSC 52); "
+            f"system clipboard unavailable: {safe_display(problem)}",
+            timeout=5,
+        )
+
+    def open_url(self) -> None:
+        paper = self.reader.current_paper
+        if paper is None:
+            return
+        safe = [u for u in paper.urls if u.lower().startswith(("http://", "https://"))]
+        if not safe:
+            self.reader.notify("This abstract has no http(s) link.", severity="warning")
+            return
+        url = safe[0]
+
+        def open_it() -> None:  # a browser can take seconds to start: not on the UI thread
+            try:
+                opened = self._browser(url)
+            except webbrowser.Error:
+                opened = False
+            self.reader.app.call_from_thread(self._opened, url, opened)
+
+        self.reader.run_worker(open_it, thread=True, group="browser")
+
+    def _opened(self, url: str, opened: bool) -> None:
+        shown = safe_display(url)
+        if opened:
+            self.reader.notify(f"Opened {shown} in the browser.", timeout=3)
+            return
+
+        def answer(copy: bool | None) -> None:
+            if copy:
+                self.copy_text(url, "the link")
+
+        question = f"No browser could open {shown}. Copy the link instead?"
+        self.reader.app.push_screen(ConfirmScreen(question), answer)

@@ -1,0 +1,61 @@
+"""The status line: what the list shows and why, driven by reactives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from papertui.core.text import safe_display
+
+
+@dataclass(frozen=True, slots=True)
+class ListState:
+    """Everything the status line reports about the list."""
+
+    total: int = 0
+    shown: int = 0
+    more: bool = False  # more full-text hits are ranked when scrolled to the end
+    filtered: bool = False
+    layers: tuple[str, ...] = ()  # filters in force, in the order Esc peels them (last first)
+    sort: str = ""
+    selected: int = 0
+    corrections: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+
+class StatusLine(Static):
+    """One line: counts, filters in force, the order, notes about the query, index progress."""
+
+    state: reactive[ListState] = reactive(ListState, init=False)
+    index_state: reactive[str] = reactive("", init=False)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=False)
+
+    def watch_state(self) -> None:
+        self._render_line()
+
+    def watch_index_state(self) -> None:
+        self._render_line()
+
+    def _render_line(self) -> None:
+        s = self.state
+        if s.filtered:
+            counted = f"{s.shown} of {s.total} papers"
+            if s.more:
+                counted = f"best {s.shown} of {s.total} papers (more as you scroll)"
+        else:
+            counted = f"{s.total} papers"
+        parts = [counted, *s.layers]
+        if s.sort:
+            parts.append(f"order: {s.sort} (s)")
+        if s.selected:
+            parts.append(f"{s.selected} selected")
+        if s.corrections:
+            parts.append("searched " + ", ".join(f"{a}→{b}" for a, b in s.corrections))
+        parts.extend(s.notes)
+        if self.index_state:
+            parts.append(self.index_state)
+        self.update(safe_display(" · ".join(parts)))
