@@ -19,8 +19,9 @@ from papertui.core.formats.structured import _collect
 
 _HEADING = re.compile(r"^#{2,4}\s+(?:\[\d+\]\s*)?(.+?)\s*#*\s*$")
 _LABEL = re.compile(
-    r"^\s*(?:[-*+]\s+)?(\*\*|__)?([A-Za-z][A-Za-z /;.]{1,24}?)(?:\*\*|__)?"
-    r"\s*:\s*(?:\*\*|__)?\s*(.*)$"
+    # "**Authors**: x" and "**Authors:** x": the closing ** before or after the colon
+    r"^\s*(?:[-*+]\s+)?(\*\*|__)?([A-Za-z][A-Za-z /;.]{1,24}?)(\1)?"
+    r"\s*:\s*(?(3)|(?:\1)?)\s*(.*)$"
 )
 _LINK = re.compile(r"\[([^\]]*)\]\((https?://[^)\s]+)\)")
 _RULE = re.compile(r"[-*_= ]{3,}")
@@ -106,7 +107,7 @@ def parse_markdown(path: str, data: bytes) -> ParsedFile:
         label = _LABEL.match(line)
         key = KNOWN.get(label.group(2).strip().lower()) if label else None
         if label and key == "title" and (current is None or "abstract" in current):
-            value = label.group(3)
+            value = label.group(4)
             links = _LINK.findall(value)
             current = start(_plain(value), links[0][1] if links else "")
             field = None
@@ -118,7 +119,7 @@ def parse_markdown(path: str, data: bytes) -> ParsedFile:
             continue
         if label and key:
             field = key
-            value = label.group(3).strip()
+            value = label.group(4).strip()
             if key == "url":
                 links = _LINK.findall(value)
                 if links:
