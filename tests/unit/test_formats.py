@@ -306,3 +306,79 @@ def test_every_format_opens_in_the_reader(tmp_path, fmt):
             assert app.reader.current_paper.has_real_title
 
     asyncio.run(run())
+
+
+GITHUB_LISTS = """# Federated learning papers
+
+### [Ex-Ante Fair Federated Learning](https://openreview.net/forum?id=abc)
+*Yucheng Ding, Chaoyue Niu, Fan Wu, ...*
+**Conference**: *nips 2022*
+**Abstract**: We study *fairness* in federated
+learning across clients.
+
+## Vision
+
+**Title**: Masked Autoencoders Are Scalable
+**Authors:** Kaiming He, Xinlei Chen
+**Venue:** ICLR 2023
+**Keywords:** vision, masking
+**Abstract:** We show that masked autoencoders scale.
+
+**TL;DR:** they scale.
+**OpenReview:** https://openreview.net/forum?id=xyz
+
+- **Title**: Third paper
+- **Authors**: __A B__, C D
+- **Year**: 2021
+- **Abstract**: Third abstract text.
+"""
+
+
+def test_markdown_lists_from_github_lose_their_emphasis_and_give_venue_and_year(tmp_path):
+    first, second, third = load_corpus([_write(tmp_path, "fl.md", GITHUB_LISTS)]).papers
+    assert first.title == "Ex-Ante Fair Federated Learning"
+    assert first.authors == ("Yucheng Ding", "Chaoyue Niu", "Fan Wu")
+    assert first.venue == "nips" and first.year == 2022
+    assert first.abstract == "We study fairness in federated learning across clients."
+    assert first.urls == ("https://openreview.net/forum?id=abc",)
+    assert second.title == "Masked Autoencoders Are Scalable"
+    assert second.authors == ("Kaiming He", "Xinlei Chen")
+    assert (second.venue, second.year) == ("ICLR", 2023)
+    assert second.abstract == "We show that masked autoencoders scale."  # no keywords, no TL;DR
+    assert second.urls == ("https://openreview.net/forum?id=xyz",)
+    assert third.title == "Third paper" and third.authors == ("A B", "C D")
+    assert third.year == 2021 and third.abstract == "Third abstract text."
+
+
+LATEX_ABSTRACT = r"Herv\'e J\'egou's {GCL} calibrates \emph{biases} in 92\% of cases -- always."
+
+
+def test_same_abstract_from_bibtex_and_a_latex_text_dump_is_one_paper(tmp_path):
+    bib = _write(
+        tmp_path, "refs.bib", f"@article{{k, title = {{GCL}}, abstract = {{{LATEX_ABSTRACT}}}}}"
+    )
+    text = _write(tmp_path, "dump.txt", f"Dump\n\n{LATEX_ABSTRACT}\n")
+    corpus = load_corpus([bib, text])
+    (paper,) = corpus.papers
+    assert paper.abstract.startswith("Hervé Jégou")  # the BibTeX copy, decoded
+    assert paper.collections == ["refs", "Dump"]
+    assert paper_id(LATEX_ABSTRACT) == paper_id(paper.abstract)
+    # plain text keeps its id (no LaTeX, no migration); different math stays different
+    assert paper_id("Plain text.") == paper_id(" Plain  text. ")
+    assert paper_id(r"A $\alpha$-loss.") != paper_id(r"A $\beta$-loss.")
+
+
+def test_a_large_latin1_file_loads_in_one_pass(tmp_path):
+    import threading
+
+    line = "Caf\u00e9 na\u00efve r\u00e9sum\u00e9 of a d\u00e9j\u00e0 vu abstract.\n\n"
+    data = (line * (2_000_000 // len(line))).encode("latin-1")
+    path = _write(tmp_path, "latin1.txt", data)
+    result: list = []
+    worker = threading.Thread(target=lambda: result.append(load_corpus([path])), daemon=True)
+    worker.start()
+    worker.join(timeout=60)  # generous: one pass takes well under a second
+    assert not worker.is_alive(), "counting the invalid bytes re-decoded the file per bad byte"
+    (corpus,) = result
+    bad = data.count(b"\xe9") + data.count(b"\xef") + data.count(b"\xe0")
+    assert any(f"({bad} bad sequences replaced" in w for w in corpus.warnings)

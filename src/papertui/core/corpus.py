@@ -20,11 +20,21 @@ _URL_TRAIL = ".,;:!?)]}'\"*"
 
 
 def paper_id(abstract: str) -> str:
-    """A short, stable id: the abstract's hash after Unicode and whitespace normalisation."""
+    """A short, stable id: the abstract's hash after Unicode, whitespace and LaTeX normalisation
+    (`identity_text`), so a BibTeX copy and a text dump's copy of one abstract share it."""
     text = abstract
-    # Plain ASCII with single spaces and no control characters is already normal: skip the work
-    # (isprintable is false for tabs, newlines and every other ASCII space but " ").
-    if not (text.isascii() and text.isprintable() and "  " not in text and text.strip(" ") == text):
+    # Plain ASCII with single spaces, no control characters and no LaTeX (no backslash or brace)
+    # is already normal: skip the work (isprintable is false for tabs, newlines and every other
+    # ASCII space but " ").
+    if not (
+        text.isascii()
+        and text.isprintable()
+        and "  " not in text
+        and text.strip(" ") == text
+        and "\\" not in text
+        and "{" not in text
+        and "}" not in text
+    ):
         text = identity_text(text)
     digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16)
     return digest.hexdigest()[:ID_LENGTH]

@@ -1,25 +1,36 @@
 """User data in SQLite: bookmarks and notes, keyed by paper id, written the moment they change.
 
 WAL mode and one short transaction per change make every write atomic and crash-safe, and let a
-second papertui (TUI or CLI) write at the same time. A copy of each annotated paper's text is kept
-so that exports and notes survive the corpus file going away.
+second papertui (TUI or CLI) write at the same time. A copy of each annotated paper (its text and
+everything known about it: title, authors, venue, year, links, collections) is kept so that
+exports and notes survive the corpus file going away.
+
+Schema 2 (from 1): the saved copy keeps the metadata (`real_title`, `authors`, `venue`, `year`,
+`source`; old rows get them the next time their paper is seen, see `Store.reconcile`), a
+`feedback` table, and ids that decode LaTeX (`identity_text`): rows under an id computed the old
+way are moved to the new id and the old one kept in `aliases`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from types import MappingProxyType
+from typing import Any, TypeVar
 
-from papertui.core.corpus import Paper
+from papertui.core.corpus import ID_LENGTH, Paper, paper_id
+from papertui.core.text import normalise_ws
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+LIKED, SKIPPED = 1, -1
 _T = TypeVar("_T")
 
 _SCHEMA = """
@@ -28,6 +39,9 @@ CREATE TABLE IF NOT EXISTS papers (
     id TEXT PRIMARY KEY, title TEXT NOT NULL, abstract TEXT NOT NULL,
     collections TEXT NOT NULL, urls TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS feedback (id TEXT PRIMARY KEY, value INTEGER NOT NULL,
+                                     at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS aliases (old TEXT PRIMARY KEY, new TEXT NOT NULL, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS bookmarks (id TEXT PRIMARY KEY, created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, text TEXT NOT NULL, updated REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS reads (id TEXT PRIMARY KEY, read_at REAL NOT NULL);
@@ -37,6 +51,21 @@ CREATE TABLE IF NOT EXISTS sources (path TEXT PRIMARY KEY, first_opened REAL NOT
 CREATE TABLE IF NOT EXISTS seen (source TEXT NOT NULL, id TEXT NOT NULL, first_seen REAL NOT NULL,
                                  PRIMARY KEY (source, id));
 """
+
+# Columns schema 2 adds to `papers` (ALTER TABLE keeps every old row; NULL real_title: unknown).
+_PAPER_COLUMNS = (
+    ("real_title", "INTEGER"),
+    ("authors", "TEXT NOT NULL DEFAULT '[]'"),
+    ("venue", "TEXT NOT NULL DEFAULT ''"),
+    ("year", "INTEGER"),
+    ("source", "TEXT NOT NULL DEFAULT ''"),
+)
+# Tables keyed by paper id, and how two rows for one paper merge when an id changes.
+_BY_ID = {
+    "bookmarks": "created = min(created, excluded.created)",
+    "reads": "read_at = min(read_at, excluded.read_at)",
+    "feedback": "value = value",  # the newer id's verdict stands
+}
 
 
 class StoreError(Exception):
@@ -52,6 +81,38 @@ class SavedPaper:
     abstract: str
     collections: list[str]
     urls: list[str]
+    has_real_title: bool | None = None  # None: saved by papertui before this was kept
+    authors: list[str] = field(default_factory=list)
+    venue: str = ""
+    year: int | None = None
+    source: str = ""
+
+
+def _empty() -> Mapping[str, Any]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Annotations:
+    """What the user made, frozen at one moment: safe to read from any thread while the store
+    changes (a search worker filters with it while the UI toggles bookmarks)."""
+
+    bookmarks: Mapping[str, float] = field(default_factory=_empty)  # id -> when bookmarked
+    notes: Mapping[str, str] = field(default_factory=_empty)  # id -> note text
+    noted_at: Mapping[str, float] = field(default_factory=_empty)  # id -> when last noted
+    tags: Mapping[str, frozenset[str]] = field(default_factory=_empty)
+    reads: Mapping[str, float] = field(default_factory=_empty)
+    new: frozenset[str] = frozenset()  # added to a file since it was last opened (until read)
+    feedback: Mapping[str, int] = field(default_factory=_empty)  # id -> LIKED or SKIPPED
+
+    def tags_of(self, pid: str) -> list[str]:
+        return sorted(self.tags.get(pid, ()), key=str.casefold)
+
+    def is_new(self, pid: str) -> bool:
+        return pid in self.new and pid not in self.reads
+
+    def feedback_word(self, pid: str) -> str | None:
+        return {LIKED: "liked", SKIPPED: "skipped"}.get(self.feedback.get(pid, 0))
 
 
 class Store:
@@ -61,13 +122,19 @@ class Store:
         self.path = path
         self.moved_aside: Path | None = None  # where a corrupt file went, to tell the user
         self.unavailable: str | None = None  # why nothing can be saved, if so
+        # One lock for the connection and the in-memory copies: writers change both under it and
+        # `snapshot()` copies under it, so no reader sees a dict change size mid-iteration.
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         self.bookmarks: dict[str, float] = {}
         self.notes: dict[str, str] = {}
         self.reads: dict[str, float] = {}
-        self.tags: dict[str, set[str]] = {}  # paper id -> its tags
+        self.tags: dict[str, frozenset[str]] = {}  # paper id -> its tags (replaced, not mutated)
         self.noted_at: dict[str, float] = {}
+        self.feedback: dict[str, int] = {}
+        self.new: frozenset[str] = frozenset()
+        self._changes = 0  # bumped by every change, so an unchanged store reuses its snapshot
+        self._snapshot: tuple[int, Annotations] | None = None
         self._open()
 
     # -- opening -------------------------------------------------------------------------------
@@ -93,7 +160,10 @@ class Store:
         except OSError as exc:
             self.unavailable = f"cannot open {self.path}: {exc.strerror or exc}"
             return
-        self.refresh()
+        try:
+            self.refresh()
+        except StoreError as exc:
+            self.unavailable = self.unavailable or str(exc)
 
     @staticmethod
     def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
@@ -115,9 +185,8 @@ class Store:
                 conn.execute("PRAGMA journal_mode = WAL")
                 conn.execute("PRAGMA synchronous = FULL")
                 conn.executescript(_SCHEMA)
-                conn.execute(
-                    "INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),)
-                )
+                conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', '1')")
+                _migrate(conn)
             except sqlite3.OperationalError as exc:
                 if "readonly" not in str(exc).lower() and "read-only" not in str(exc).lower():
                     raise
@@ -150,7 +219,11 @@ class Store:
     # -- reading -------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Reload from disk: another papertui may have written since."""
+        """Reload from disk: another papertui may have written since.
+
+        Raises StoreError (one line, for the status bar or stderr) when the file cannot be read;
+        the data from the last good read stays in memory.
+        """
         if self._conn is None:
             return
         with self._lock:
@@ -159,19 +232,51 @@ class Store:
                 notes = self._conn.execute("SELECT id, text, updated FROM notes").fetchall()
                 reads = self._conn.execute("SELECT id, read_at FROM reads").fetchall()
                 tags = self._conn.execute("SELECT id, tag FROM tags").fetchall()
-            except sqlite3.Error:
-                return
-        self.bookmarks = {pid: created for pid, created in rows}
-        self.notes = {pid: text for pid, text, _ in notes}
-        self.noted_at = {pid: updated for pid, _, updated in notes}
-        self.reads = {pid: at for pid, at in reads}
-        by_paper: dict[str, set[str]] = {}
-        for pid, tag in tags:
-            by_paper.setdefault(pid, set()).add(tag)
-        self.tags = by_paper
+                feedback = self._feedback_rows()
+            except sqlite3.Error as exc:
+                raise StoreError(f"could not reload {self.path}: {_reason(exc)}") from exc
+            by_paper: dict[str, set[str]] = {}
+            for pid, tag in tags:
+                by_paper.setdefault(pid, set()).add(tag)
+            self.bookmarks = {pid: created for pid, created in rows}
+            self.notes = {pid: text for pid, text, _ in notes}
+            self.noted_at = {pid: updated for pid, _, updated in notes}
+            self.reads = {pid: at for pid, at in reads}
+            self.tags = {pid: frozenset(t) for pid, t in by_paper.items()}
+            self.feedback = {pid: value for pid, value in feedback}
+            self._changes += 1
+
+    def _feedback_rows(self) -> list[tuple[str, int]]:
+        assert self._conn is not None
+        try:
+            return self._conn.execute("SELECT id, value FROM feedback").fetchall()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc) and self.unavailable:
+                return []  # a read-only store from before feedback: nothing to show
+            raise
+
+    def snapshot(self) -> Annotations:
+        """An immutable copy of every annotation, consistent with itself; cheap when nothing
+        changed since the last one."""
+        with self._lock:
+            cached = self._snapshot
+            if cached is not None and cached[0] == self._changes:
+                return cached[1]
+            snap = Annotations(
+                bookmarks=MappingProxyType(dict(self.bookmarks)),
+                notes=MappingProxyType(dict(self.notes)),
+                noted_at=MappingProxyType(dict(self.noted_at)),
+                tags=MappingProxyType(dict(self.tags)),
+                reads=MappingProxyType(dict(self.reads)),
+                new=self.new,
+                feedback=MappingProxyType(dict(self.feedback)),
+            )
+            self._snapshot = (self._changes, snap)
+            return snap
 
     def all_tags(self) -> list[str]:
-        return sorted({t for tags in self.tags.values() for t in tags}, key=str.casefold)
+        tags = self.snapshot().tags
+        return sorted({t for each in tags.values() for t in each}, key=str.casefold)
 
     def is_bookmarked(self, pid: str) -> bool:
         return pid in self.bookmarks
@@ -179,20 +284,28 @@ class Store:
     def note(self, pid: str) -> str:
         return self.notes.get(pid, "")
 
-    def saved_papers(self, ids: list[str]) -> dict[str, SavedPaper]:
+    def saved_papers(self, ids: Sequence[str]) -> dict[str, SavedPaper]:
+        """The store's copies of these papers (those it has), by id."""
         if self._conn is None or not ids:
             return {}
         result: dict[str, SavedPaper] = {}
         with self._lock:
             for start in range(0, len(ids), 500):
-                chunk = ids[start : start + 500]
+                chunk = list(ids[start : start + 500])
                 marks = ",".join("?" * len(chunk))
-                sql = f"SELECT * FROM papers WHERE id IN ({marks})"
-                for row in self._conn.execute(sql, chunk):
-                    result[row[0]] = SavedPaper(
-                        row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4])
-                    )
+                cursor = self._conn.execute(f"SELECT * FROM papers WHERE id IN ({marks})", chunk)
+                names = [d[0] for d in cursor.description]
+                for values in cursor:
+                    result[values[0]] = _saved(dict(zip(names, values, strict=True)))
         return result
+
+    def current_id(self, pid: str) -> str:
+        """The id a paper has now, for an id from before ids decoded LaTeX (else `pid`)."""
+        if self._conn is None:
+            return pid
+        with self._lock:
+            row = self._conn.execute("SELECT new FROM aliases WHERE old = ?", (pid,)).fetchone()
+        return row[0] if row else pid
 
     # -- writing -------------------------------------------------------------------------------
 
@@ -225,15 +338,24 @@ class Store:
     @staticmethod
     def _remember(conn: sqlite3.Connection, paper: Paper) -> None:
         conn.execute(
-            "INSERT OR REPLACE INTO papers VALUES (?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO papers (id, title, abstract, collections, urls, real_title,"
+            " authors, venue, year, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 paper.id,
                 paper.title,
                 paper.abstract,
                 json.dumps(paper.collections, ensure_ascii=False),
                 json.dumps(list(paper.urls)),
+                int(paper.has_real_title),
+                json.dumps(list(paper.authors), ensure_ascii=False),
+                paper.venue,
+                paper.year,
+                paper.source,
             ),
         )
+
+    def _changed(self) -> None:
+        self._changes += 1
 
     def set_bookmark(self, paper: Paper, on: bool) -> None:
         now = time.time()
@@ -245,11 +367,13 @@ class Store:
             else:
                 conn.execute("DELETE FROM bookmarks WHERE id = ?", (paper.id,))
 
-        self._write(work)
-        if on:
-            self.bookmarks.setdefault(paper.id, now)
-        else:
-            self.bookmarks.pop(paper.id, None)
+        with self._lock:
+            self._write(work)
+            if on:
+                self.bookmarks.setdefault(paper.id, now)
+            else:
+                self.bookmarks.pop(paper.id, None)
+            self._changed()
 
     def set_read(self, pids: list[str], read: bool) -> None:
         now = time.time()
@@ -262,12 +386,14 @@ class Store:
             else:
                 conn.executemany("DELETE FROM reads WHERE id = ?", [(p,) for p in pids])
 
-        self._write(work)
-        for pid in pids:
-            if read:
-                self.reads.setdefault(pid, now)
-            else:
-                self.reads.pop(pid, None)
+        with self._lock:
+            self._write(work)
+            for pid in pids:
+                if read:
+                    self.reads.setdefault(pid, now)
+                else:
+                    self.reads.pop(pid, None)
+            self._changed()
 
     def set_tag(self, papers: list[Paper], tag: str, on: bool) -> None:
         now = time.time()
@@ -282,14 +408,16 @@ class Store:
                 else:
                     conn.execute("DELETE FROM tags WHERE id = ? AND tag = ?", (paper.id, tag))
 
-        self._write(work)
-        for paper in papers:
-            if on:
-                self.tags.setdefault(paper.id, set()).add(tag)
-            elif paper.id in self.tags:
-                self.tags[paper.id].discard(tag)
-                if not self.tags[paper.id]:
-                    del self.tags[paper.id]
+        with self._lock:
+            self._write(work)
+            for paper in papers:
+                now_tags = self.tags.get(paper.id, frozenset())
+                now_tags = now_tags | {tag} if on else now_tags - {tag}
+                if now_tags:
+                    self.tags[paper.id] = now_tags
+                else:
+                    self.tags.pop(paper.id, None)
+            self._changed()
 
     def record_seen(self, by_source: dict[str, list[str]]) -> set[str]:
         """Remember which papers each corpus file held; returns the ids that are new: in a file
@@ -329,27 +457,218 @@ class Store:
             self._write(work)
         except StoreError:
             return set()
-        return {pid for pid in new if pid not in self.reads}
+        with self._lock:
+            self.new = frozenset(pid for pid in new if pid not in self.reads)
+            self._changed()
+            return set(self.new)
 
     def set_note(self, paper: Paper, text: str) -> None:
-        """Save a note; an empty (or whitespace-only) note removes it."""
+        """Save a note; an empty (or whitespace-only) note removes it, and its time with it."""
         keep = text.strip() != ""
+        now = time.time()
 
         def work(conn: sqlite3.Connection) -> None:
             if keep:
                 self._remember(conn, paper)
-                conn.execute(
-                    "INSERT OR REPLACE INTO notes VALUES (?, ?, ?)", (paper.id, text, time.time())
-                )
+                conn.execute("INSERT OR REPLACE INTO notes VALUES (?, ?, ?)", (paper.id, text, now))
             else:
                 conn.execute("DELETE FROM notes WHERE id = ?", (paper.id,))
 
-        self._write(work)
-        if keep:
-            self.notes[paper.id] = text
-            self.noted_at[paper.id] = time.time()
-        else:
-            self.notes.pop(paper.id, None)
+        with self._lock:
+            self._write(work)
+            if keep:
+                self.notes[paper.id] = text
+                self.noted_at[paper.id] = now
+            else:
+                self.notes.pop(paper.id, None)
+                self.noted_at.pop(paper.id, None)
+            self._changed()
+
+    def set_feedback(self, papers: Sequence[Paper], value: int | None) -> None:
+        """Triage verdicts: LIKED (+1), SKIPPED (-1), or None to forget them."""
+        if value not in (LIKED, SKIPPED, None):
+            raise ValueError(f"feedback is {LIKED}, {SKIPPED} or None, not {value!r}")
+        now = time.time()
+
+        def work(conn: sqlite3.Connection) -> None:
+            for paper in papers:
+                if value is None:
+                    conn.execute("DELETE FROM feedback WHERE id = ?", (paper.id,))
+                else:
+                    self._remember(conn, paper)
+                    conn.execute(
+                        "INSERT OR REPLACE INTO feedback VALUES (?, ?, ?)", (paper.id, value, now)
+                    )
+
+        with self._lock:
+            self._write(work)
+            for paper in papers:
+                if value is None:
+                    self.feedback.pop(paper.id, None)
+                else:
+                    self.feedback[paper.id] = value
+            self._changed()
+
+    def reset_feedback(self) -> None:
+        """Forget every triage verdict (bookmarks, notes and tags stay)."""
+        with self._lock:
+            self._write(lambda conn: conn.execute("DELETE FROM feedback"))
+            self.feedback = {}
+            self._changed()
+
+    def reconcile(self, papers: Sequence[Paper]) -> int:
+        """Bring the store up to date with a loaded corpus; returns how many ids moved.
+
+        Rows kept under an id computed before ids decoded LaTeX (read marks, seen rows, and
+        annotations the schema migration could not reach) move to the paper's id now; saved
+        copies of these papers get their metadata (authors, venue, year, whether the title is
+        real), which stores from before schema 2 lack. Cheap when there is nothing to do.
+        """
+        if self._conn is None or self.unavailable:
+            return 0
+        legacy: dict[str, str] = {}
+        for paper in papers:
+            text = paper.abstract
+            if "\\" in text or "{" in text or "}" in text:
+                old = _v1_id(text)
+                if old != paper.id:
+                    legacy[old] = paper.id
+        by_id = {p.id: p for p in papers}
+        with self._lock:
+            found = self._present(list(legacy))
+            stale = [
+                pid
+                for (pid,) in self._conn.execute("SELECT id FROM papers WHERE real_title IS NULL")
+                if pid in by_id
+            ]
+        if not found and not stale:
+            return 0
+
+        def work(conn: sqlite3.Connection) -> None:
+            for old in found:
+                _rekey(conn, old, legacy[old])
+            for pid in stale:
+                self._remember(conn, by_id[pid])
+
+        with self._lock:
+            self._write(work)
+            self.refresh()
+        return len(found)
+
+    def _present(self, ids: list[str]) -> list[str]:
+        """Which of `ids` any table holds a row for."""
+        assert self._conn is not None
+        found: list[str] = []
+        tables = ["papers", *_BY_ID, "notes", "tags", "seen"]
+        for start in range(0, len(ids), 400):
+            chunk = ids[start : start + 400]
+            marks = ",".join("?" * len(chunk))
+            sql = " UNION ".join(f"SELECT id FROM {t} WHERE id IN ({marks})" for t in tables)
+            found += [pid for (pid,) in self._conn.execute(sql, chunk * len(tables))]
+        return found
+
+
+def _saved(row: dict[str, object]) -> SavedPaper:
+    real = row.get("real_title")
+    year = row.get("year")
+    return SavedPaper(
+        id=str(row["id"]),
+        title=str(row["title"]),
+        abstract=str(row["abstract"]),
+        collections=json.loads(str(row["collections"])),
+        urls=json.loads(str(row["urls"])),
+        has_real_title=None if real is None else bool(real),
+        authors=json.loads(str(row.get("authors") or "[]")),
+        venue=str(row.get("venue") or ""),
+        year=year if isinstance(year, int) else None,
+        source=str(row.get("source") or ""),
+    )
+
+
+def _v1_id(abstract: str) -> str:
+    """A paper's id as schema 1 computed it (before LaTeX was decoded), to find old rows."""
+    text = normalise_ws(unicodedata.normalize("NFC", abstract))
+    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16)
+    return digest.hexdigest()[:ID_LENGTH]
+
+
+def _rekey(conn: sqlite3.Connection, old: str, new: str) -> None:
+    """Move every row of paper `old` to `new`, merging with what `new` has; nothing is lost
+    (two notes are joined), and `old` stays findable through `aliases`."""
+    if old == new:
+        return
+    for table, merge in _BY_ID.items():
+        columns = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")][1:]
+        listed = ", ".join(columns)
+        conn.execute(
+            f"INSERT INTO {table} (id, {listed}) SELECT ?, {listed} FROM {table} WHERE id = ? "
+            f"ON CONFLICT(id) DO UPDATE SET {merge}",
+            (new, old),
+        )
+        conn.execute(f"DELETE FROM {table} WHERE id = ?", (old,))
+    notes = dict(conn.execute("SELECT id, text FROM notes WHERE id IN (?, ?)", (old, new)))
+    if old in notes:
+        text = notes[old]
+        if new in notes and notes[new].strip() != text.strip():
+            text = notes[new].rstrip() + "\n\n" + text
+        conn.execute(
+            "INSERT OR REPLACE INTO notes SELECT ?, ?, updated FROM notes WHERE id = ?",
+            (new, text, old),
+        )
+        conn.execute("DELETE FROM notes WHERE id = ?", (old,))
+    conn.execute(
+        "INSERT OR IGNORE INTO tags SELECT ?, tag, added FROM tags WHERE id = ?", (new, old)
+    )
+    conn.execute("DELETE FROM tags WHERE id = ?", (old,))
+    conn.execute(
+        "INSERT OR IGNORE INTO seen SELECT source, ?, first_seen FROM seen WHERE id = ?", (new, old)
+    )
+    conn.execute("DELETE FROM seen WHERE id = ?", (old,))
+    if conn.execute("SELECT 1 FROM papers WHERE id = ?", (new,)).fetchone():
+        conn.execute("DELETE FROM papers WHERE id = ?", (old,))
+    else:
+        conn.execute("UPDATE papers SET id = ? WHERE id = ?", (new, old))
+    now = time.time()
+    conn.execute("UPDATE aliases SET new = ? WHERE new = ?", (new, old))
+    conn.execute("INSERT OR REPLACE INTO aliases VALUES (?, ?, ?)", (old, new, now))
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Bring an older store up to SCHEMA_VERSION, in one transaction (two papertuis opening an
+    old store at once: the second finds it done). A newer store is left as it is."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    if row is not None and int(row[0]) >= SCHEMA_VERSION:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is None or int(row[0]) < 2:
+            _to_schema_2(conn)
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _to_schema_2(conn: sqlite3.Connection) -> None:
+    from papertui.core.titles import derive_title
+
+    have = {r[1] for r in conn.execute("PRAGMA table_info(papers)")}
+    for name, kind in _PAPER_COLUMNS:
+        if name not in have:
+            conn.execute(f"ALTER TABLE papers ADD COLUMN {name} {kind}")
+    rows = conn.execute("SELECT id, title, abstract FROM papers").fetchall()
+    for pid, title, abstract in rows:
+        # a title that is what papertui derives from the abstract was derived; others stay
+        # unknown until the paper is seen again (`Store.reconcile`)
+        derived = derive_title(abstract)
+        if title == derived or title.startswith(derived + " ["):
+            conn.execute("UPDATE papers SET real_title = 0 WHERE id = ?", (pid,))
+        new = paper_id(abstract)
+        if new != pid:
+            _rekey(conn, pid, new)
 
 
 def _reason(exc: sqlite3.Error) -> str:

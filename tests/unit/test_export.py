@@ -1,0 +1,149 @@
+"""Exports keep everything the user made: tags, notes, feedback, read state, the metadata of
+papers whose dump is not open, and which titles papertui derived."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+
+import pytest
+
+from papertui.core import paths
+from papertui.core.corpus import load_corpus
+from papertui.core.export import (
+    ExportError,
+    ExportExists,
+    annotated_entries,
+    annotated_ids,
+    entries_for,
+    export_to,
+    render,
+    write_export,
+)
+from papertui.core.store import LIKED, SKIPPED, Store
+
+BIB = """@inproceedings{a,
+  title = {Calibrated Graph Kernels},
+  author = {Ada Lovelace and Alan Turing},
+  booktitle = {NeurIPS},
+  year = {2023},
+  url = {https://x.org/a},
+  abstract = {We calibrate graph kernels with a real title.}
+}
+"""
+TEXT = "Dump\n\nWe propose FooNet, a network for bar. It works well on baz.\n"
+
+
+@pytest.fixture
+def bib_paper(write_corpus):
+    (paper,) = load_corpus([write_corpus(BIB, "refs.bib")]).papers
+    return paper
+
+
+@pytest.fixture
+def text_paper(write_corpus):
+    (paper,) = load_corpus([write_corpus(TEXT, "dump.txt")]).papers
+    return paper
+
+
+def _csv_rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_tags_are_in_every_format(bib_paper):
+    store = Store(paths.store_path())
+    store.set_tag([bib_paper], "graphs", True)
+    store.set_tag([bib_paper], "to read", True)
+    (entry,) = entries_for([bib_paper], store.snapshot())
+    assert "keywords = {graphs, to read}" in render([entry], "bibtex")
+    assert json.loads(render([entry], "json"))[0]["tags"] == ["graphs", "to read"]
+    assert _csv_rows(render([entry], "csv"))[0]["tags"] == "graphs; to read"
+    assert "**Tags:** graphs, to read" in render([entry], "markdown")
+
+
+def test_tagged_only_papers_are_in_the_default_export(bib_paper, text_paper):
+    store = Store(paths.store_path())
+    store.set_tag([text_paper], "later", True)
+    store.set_bookmark(bib_paper, True)
+    notes = store.snapshot()
+    ids = annotated_ids(notes)
+    assert ids == [bib_paper.id, text_paper.id]
+
+
+def test_paper_whose_dump_is_not_open_keeps_authors_venue_year(bib_paper):
+    store = Store(paths.store_path())
+    store.set_bookmark(bib_paper, True)  # bookmarked while its dump was open
+    store.close()
+    later = Store(paths.store_path())  # a session without that dump
+    notes = later.snapshot()
+    ids = annotated_ids(notes)
+    (entry,) = annotated_entries(ids, {}, later.saved_papers(ids), notes)
+    record = json.loads(render([entry], "json"))[0]
+    assert record["authors"] == ["Ada Lovelace", "Alan Turing"]
+    assert record["venue"] == "NeurIPS" and record["year"] == 2023
+    assert record["title"] == "Calibrated Graph Kernels" and record["title_derived"] is False
+    bib = render([entry], "bibtex")
+    assert "author = {Ada Lovelace and Alan Turing}" in bib and "booktitle = {NeurIPS}" in bib
+    assert "howpublished = {refs}" in bib
+
+
+def test_derived_titles_are_marked_in_every_format(bib_paper, text_paper):
+    notes = Store(paths.store_path()).snapshot()
+    derived, real = entries_for([text_paper, bib_paper], notes)
+    bib = render([derived, real], "bibtex")
+    assert bib.count("title derived from the abstract by papertui") == 1
+    assert bib.split("\n\n")[0].count("addendum = {title derived") == 1
+    records = json.loads(render([derived, real], "json"))
+    assert [r["title_derived"] for r in records] == [True, False]
+    assert [r["title_derived"] for r in _csv_rows(render([derived, real], "csv"))] == [
+        "true",
+        "false",
+    ]
+    markdown = render([derived, real], "markdown")
+    assert markdown.count("title derived from the abstract by papertui") == 1
+    assert markdown.index("derived from the abstract") < markdown.index(real.title)
+
+
+def test_feedback_and_read_state_are_in_json_and_csv(bib_paper, text_paper):
+    store = Store(paths.store_path())
+    store.set_feedback([bib_paper], LIKED)
+    store.set_feedback([text_paper], SKIPPED)
+    store.set_read([bib_paper.id], True)
+    entries = entries_for([bib_paper, text_paper], store.snapshot())
+    records = json.loads(render(entries, "json"))
+    assert [r["feedback"] for r in records] == ["liked", "skipped"]
+    assert [r["read"] for r in records] == [True, False]
+    rows = _csv_rows(render(entries, "csv"))
+    assert [r["feedback"] for r in rows] == ["liked", "skipped"]
+    store.reset_feedback()
+    (entry, _) = entries_for([bib_paper, text_paper], store.snapshot())
+    assert json.loads(render([entry], "json"))[0]["feedback"] is None
+
+
+def test_export_refuses_to_overwrite_unless_asked_and_says_the_full_path(
+    tmp_path, monkeypatch, bib_paper
+):
+    out = tmp_path / "exports"
+    out.mkdir()
+    monkeypatch.chdir(out)
+    entries = entries_for([bib_paper], Store(paths.store_path()).snapshot())
+    written = export_to("out.bib", entries, "bibtex")
+    assert written == out / "out.bib" and written.is_absolute()
+    first = written.read_text("utf-8")
+    with pytest.raises(ExportExists) as caught:
+        export_to("out.bib", [], "bibtex")
+    assert caught.value.path == written and str(written) in str(caught.value)
+    assert written.read_text("utf-8") == first  # untouched
+    assert export_to("out.bib", [], "bibtex", overwrite=True) == written
+    assert written.read_text("utf-8") == ""
+    assert [p.name for p in out.iterdir()] == ["out.bib"]  # no temporary left behind
+
+
+def test_export_errors_are_one_line(tmp_path):
+    with pytest.raises(ExportError, match="folder") as caught:
+        write_export(tmp_path, "x")
+    with pytest.raises(ExportError) as caught:
+        write_export(tmp_path / "missing" / "out.md", "x")
+    assert "\n" not in str(caught.value) and os.fspath(tmp_path / "missing") in str(caught.value)
