@@ -10,12 +10,11 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from papertui.cli_args import NAMES, UsageError, parser, positionals_first, reader_parser
 from papertui.core import paths
 from papertui.core.corpus import Paper
-from papertui.core.export import render
+from papertui.core.export import ExportError, ExportExists, export_to, render
 from papertui.core.library import DEPTH, Library, PaperNotFound, View, quick_search
 from papertui.core.settings import load_settings
 from papertui.core.store import StoreError
@@ -202,17 +201,17 @@ def _cmd_export(args: argparse.Namespace) -> int:
         view = library.run_query(query, depth=None)
         papers = [library.papers[i] for i in view.indices]
     entries = library.entries(papers)
-    text = render(entries, args.format)
     if not args.output:
-        sys.stdout.write(text)
+        sys.stdout.write(render(entries, args.format))
         return 0
-    target = Path(args.output).expanduser().absolute()
-    if target.exists() and not args.force:
-        raise UsageError(f"papertui export: {target} exists; add --force to overwrite it")
     try:
-        target.write_text(text, "utf-8")
-    except OSError as exc:
-        raise UsageError(f"papertui: {target}: {exc.strerror or exc}") from exc
+        target = export_to(args.output, entries, args.format, overwrite=args.force)
+    except ExportExists as exc:
+        raise UsageError(
+            f"papertui export: {exc.path} exists; add --force to overwrite it"
+        ) from exc
+    except ExportError as exc:
+        raise UsageError(f"papertui export: {exc}") from exc
     print(f"exported {len(entries)} papers to {target}", file=sys.stderr)
     return 0
 

@@ -12,9 +12,8 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from papertui.core import paths
-from papertui.core.annotations import Annotations
 from papertui.core.corpus import Corpus, Paper, finish_titles, load_corpus
-from papertui.core.export import Entry
+from papertui.core.export import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexer import index_in_child
 from papertui.core.query import Filter, parse_query
@@ -22,7 +21,7 @@ from papertui.core.querying import DEPTH, Planner, View
 from papertui.core.records import paper_record
 from papertui.core.search import IndexReport, IndexStore, SearchIndex, corpus_digest, sources_key
 from papertui.core.search.building import PARALLEL_FROM
-from papertui.core.store import Store
+from papertui.core.store import Annotations, Store
 
 __all__ = ["DEPTH", "Library", "PaperNotFound", "View", "quick_search"]
 
@@ -74,7 +73,7 @@ def quick_search(
         return None
     store = Store(paths.store_path())
     try:
-        notes = Annotations.of(store)
+        notes = store.snapshot()
     finally:
         store.close()
     records = []
@@ -95,11 +94,9 @@ class Library:
         self.sources = list(sources)
         self.by_id: dict[str, int] = {p.id: i for i, p in enumerate(self.papers)}
         self.titles: TitleMatcher | None = None  # once every title is known
-        self.new: set[str] = set()  # papers added to a file since it was last opened
         self.index: SearchIndex | None = None
         self.index_store = index_store_for(self.sources)
         self.planner = Planner(self.papers, self.by_id)
-        self._notes: Annotations | None = None
         if len(self.papers) <= EAGER_TITLES:
             self._titles_ready()
 
@@ -120,9 +117,8 @@ class Library:
         for paper in self.papers:
             by_source.setdefault(paper.source, []).append(paper.id)
         by_source = {str(Path(src).resolve()): ids for src, ids in by_source.items()}
-        self.new = self.store.record_seen(by_source)
-        self._notes = None
-        return self.new
+        self.store.reconcile(self.papers)  # annotations made under an older id move to the new
+        return self.store.record_seen(by_source)
 
     def complete_titles(self) -> None:
         """Every title, final: from a current index when there is one (fast), else derived."""
@@ -184,11 +180,9 @@ class Library:
     # -- queries ----------------------------------------------------------------------------------
 
     def annotations(self) -> Annotations:
-        """The user's annotations as one immutable snapshot (cached until the next change)."""
-        notes = self._notes
-        if notes is None:
-            notes = self._notes = Annotations.of(self.store, self.new)
-        return notes
+        """The user's annotations as one immutable snapshot (the store reuses it until the next
+        change), safe to read from a worker while the UI thread writes."""
+        return self.store.snapshot()
 
     def run_query(
         self,
@@ -275,14 +269,20 @@ class Library:
         return paper.id in self.annotations().reads
 
     def is_new(self, paper: Paper) -> bool:
-        return paper.id in self.new and not self.is_read(paper)
+        return self.annotations().is_new(paper.id)
+
+    def all_tags(self) -> list[str]:
+        return sorted(
+            {t for names in self.annotations().tags.values() for t in names}, key=str.casefold
+        )
 
     def tags_of(self, paper: Paper) -> list[str]:
         return self.annotations().tags_of(paper.id)
 
     def refresh(self) -> None:
-        """Pick up what another papertui (a second TUI, a CLI script) has written meanwhile."""
-        self._changed(self.store.refresh)
+        """Pick up what another papertui (a second TUI, a CLI script) has written meanwhile.
+        Raises StoreError (one line) when the store cannot be read."""
+        self.store.refresh()
 
     def toggle_bookmark(self, paper: Paper) -> bool:
         """Flip the bookmark; returns the new state. Raises StoreError when it cannot be saved."""
@@ -292,22 +292,16 @@ class Library:
         return on
 
     def set_bookmark(self, paper: Paper, on: bool) -> None:
-        self._changed(lambda: self.store.set_bookmark(paper, on))
+        self.store.set_bookmark(paper, on)
 
     def set_note(self, paper: Paper, text: str) -> None:
-        self._changed(lambda: self.store.set_note(paper, text))
+        self.store.set_note(paper, text)
 
     def set_read(self, papers: Sequence[Paper], read: bool) -> None:
-        self._changed(lambda: self.store.set_read([p.id for p in papers], read))
+        self.store.set_read([p.id for p in papers], read)
 
     def set_tag(self, papers: Sequence[Paper], tag: str, on: bool) -> None:
-        self._changed(lambda: self.store.set_tag(list(papers), tag, on))
-
-    def _changed(self, change: Callable[[], object]) -> None:
-        try:
-            change()
-        finally:
-            self._notes = None  # the next reader takes a fresh snapshot
+        self.store.set_tag(list(papers), tag, on)
 
     # -- what the views show beside papers --------------------------------------------------------
 
@@ -341,22 +335,12 @@ class Library:
         return [(name, *row) for name, row in totals.items()]  # type: ignore[misc]
 
     def entries(self, papers: Sequence[Paper] | None = None) -> list[Entry]:
-        """Export entries of `papers`; None: every bookmarked or annotated paper, from the corpus
-        or, if gone, the store's copy."""
+        """Export entries of `papers`; None: every bookmarked, noted or tagged paper, from the
+        corpus or, if its file is gone, the store's copy (with all its metadata)."""
         notes = self.annotations()
         if papers is not None:
-            return [Entry.of(p, p.id in notes.bookmarks, notes.notes.get(p.id, "")) for p in papers]
-        ids = sorted(notes.bookmarks, key=lambda pid: notes.bookmarks[pid])
-        ids += [pid for pid in notes.notes if pid not in notes.bookmarks]
-        saved = self.store.saved_papers([pid for pid in ids if pid not in self.by_id])
-        entries = []
-        for pid in ids:
-            bookmarked, note = pid in notes.bookmarks, notes.notes.get(pid, "")
-            if pid in self.by_id:
-                entries.append(Entry.of(self.papers[self.by_id[pid]], bookmarked, note))
-            elif pid in saved:
-                s = saved[pid]
-                entries.append(
-                    Entry(s.id, s.title, s.abstract, s.collections, s.urls, bookmarked, note)
-                )
-        return entries
+            return entries_for(papers, notes)
+        ids = annotated_ids(notes)
+        here = {pid: self.papers[self.by_id[pid]] for pid in ids if pid in self.by_id}
+        saved = self.store.saved_papers([pid for pid in ids if pid not in here])
+        return annotated_entries(ids, here, saved, notes)

@@ -15,10 +15,10 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from papertui.core.annotations import Annotations
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter, QueryNode, parse_query
 from papertui.core.search import Highlighter, SearchIndex
+from papertui.core.store import Annotations
 
 _SYNTAX = re.compile(r'["*?():^~]|(?:^|\s)[-+]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
 _FIELD = re.compile(r"(?:^|[\s(])-?(year|venue|author):", re.IGNORECASE)

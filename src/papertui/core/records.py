@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from papertui.core.annotations import Annotations
 from papertui.core.corpus import Paper
+from papertui.core.store import Annotations
 
 
 def paper_record(
@@ -40,7 +40,8 @@ def paper_record(
         "bookmarked": pid in notes.bookmarks,
         "note": notes.notes.get(pid, ""),
         "read": pid in notes.reads,
-        "new": pid in notes.new and pid not in notes.reads,
+        "new": notes.is_new(pid),
+        "feedback": notes.feedback_word(pid),
         "tags": notes.tags_of(pid),
     }
     if score is not None:

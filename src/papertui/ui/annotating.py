@@ -89,7 +89,7 @@ class Annotating:
             return
         what = papers[0].title if len(papers) == 1 else f"{len(papers)} selected papers"
         common = set.intersection(*(set(self.library.tags_of(p)) for p in papers))
-        known = self.library.annotations().all_tags()
+        known = self.library.all_tags()
 
         def chosen(changes: list[tuple[str, bool]] | None) -> None:
             for tag, on in changes or []:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from papertui.core.corpus import Paper
-from papertui.core.export import render
+from papertui.core.export import ExportError, ExportExists, export_to
 from papertui.core.text import safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.export import ExportScreen
@@ -26,29 +25,15 @@ class Exporting:
         if selected:
             found.append((f"the {len(selected)} selected papers", "selection"))
         found.append((f"the current results ({len(self.reader.view.indices)})", "results"))
-        found += [(f"tag #{tag}", f"tag:{tag}") for tag in self.library.annotations().all_tags()]
+        found += [(f"tag #{tag}", f"tag:{tag}") for tag in self.library.all_tags()]
         return found
 
     def open_dialog(self, path: str = "papertui-export.bib", problem: str = "") -> None:
         self.reader.app.push_screen(ExportScreen(self.choices(), path, problem), self._chosen)
 
     def _chosen(self, answer: tuple[str, str, str] | None) -> None:
-        if answer is None:
-            return
-        what, fmt, name = answer
-        target = Path(name).expanduser().absolute()
-        if not target.exists():
-            self._write(what, fmt, target)
-            return
-
-        def overwrite(yes: bool | None) -> None:
-            if yes:
-                self._write(what, fmt, target)
-            else:
-                self.open_dialog(name, "Not overwritten: choose another name.")
-
-        question = f"{safe_display(str(target))} exists. Overwrite it?"
-        self.reader.app.push_screen(ConfirmScreen(question), overwrite)
+        if answer is not None:
+            self._write(*answer)
 
     def _papers(self, what: str) -> list[Paper] | None:
         library = self.library
@@ -60,12 +45,23 @@ class Exporting:
             return library.tagged(what[4:])
         return None  # the bookmarked and annotated papers
 
-    def _write(self, what: str, fmt: str, target: Path) -> None:
+    def _write(self, what: str, fmt: str, name: str, overwrite: bool = False) -> None:
         entries = self.library.entries(self._papers(what))
         try:
-            target.write_text(render(entries, fmt), "utf-8")
-        except OSError as exc:
-            self.open_dialog(str(target), f"{target}: {exc.strerror or exc}")
+            target = export_to(name, entries, fmt, overwrite=overwrite)
+        except ExportExists as exc:
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self._write(what, fmt, name, overwrite=True)
+                else:
+                    self.open_dialog(name, "Not overwritten: choose another name.")
+
+            question = f"{safe_display(str(exc.path))} exists. Overwrite it?"
+            self.reader.app.push_screen(ConfirmScreen(question), answer)
+            return
+        except ExportError as exc:
+            self.open_dialog(name, safe_display(str(exc)))
             return
         shown = safe_display(str(target))
         self.reader.notify(f"Exported {len(entries)} papers to {shown}", timeout=8)

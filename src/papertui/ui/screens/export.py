@@ -43,7 +43,7 @@ class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
             yield Label("File", classes="hint")
             yield Input(self.path, id="export-path")
             yield Label(self.problem, id="export-error", markup=False)
-            yield Label("Enter / ctrl+s  export      Esc  close", classes="hint")
+            yield Label("ctrl+s (or Enter in the file name)  export      Esc  close", classes="hint")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "export-format" and isinstance(event.value, str):

@@ -1,0 +1,173 @@
+"""What a usability trial found: each flow does what the screen promises."""
+
+from __future__ import annotations
+
+import threading
+
+from textual.command import CommandPalette
+from textual.widgets import Input, Label
+
+from papertui.ui.screens.confirm import ConfirmScreen
+from papertui.ui.screens.export import ExportScreen
+from papertui.ui.screens.tags import TagScreen
+from papertui.ui.widgets.status import StatusLine
+
+from ui_support import SIZE, make_app, settle
+
+
+def status(app) -> str:
+    return str(app.query_one(StatusLine).render())
+
+
+async def test_searching_marks_nothing_read_only_moving_does(monkeypatch):
+    import papertui.ui.screens.reader as reader_module
+
+    monkeypatch.setattr(reader_module, "READ_AFTER", 0.05)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for query in ("graph", "diffusion", "loss", "transport"):
+            await pilot.press("slash", *query)
+            await settle(pilot)
+            await pilot.pause(0.2)  # longer than READ_AFTER with a top hit in the detail pane
+            await pilot.press("escape")
+        await settle(pilot)
+        await pilot.pause(0.2)
+        assert app.library.run_query("is:read").indices == []  # nothing was opened
+        await pilot.press("j")  # the user moves to a paper: that one becomes read
+        await pilot.pause(0.3)
+        assert app.library.run_query("is:read").indices == [1]
+
+
+async def test_tab_takes_the_tag_suggestion_and_the_error_goes_away():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.library.set_tag([app.library.papers[5]], "to-read", True)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TagScreen)
+        await pilot.press("t", "o", "tab")
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "to-read"
+        await pilot.press("a", "space", "b", "enter")  # "to-reada b": not a tag
+        await pilot.pause()
+        error = app.screen.query_one("#tag-error", Label)
+        assert "one word" in str(error.render())
+        await pilot.press(*["backspace"] * 10, *"t", "o", "enter")  # Enter takes the suggestion
+        await pilot.pause()
+        assert str(error.render()) == ""
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.library.tags_of(app.reader.current_paper) == ["to-read"]
+
+
+async def test_similar_views_apply_the_filters_the_status_line_claims():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        papers = app.library.papers
+        for i in range(0, 139, 2):  # half of them, so some are like the current one
+            app.library.set_bookmark(papers[i], True)
+        await pilot.press("B")
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        rows = app.reader.paper_list.rows
+        assert "bookmarks only (B)" in status(app)
+        assert rows and all(app.library.is_bookmarked(papers[i]) for i in rows)
+
+
+async def test_a_new_result_list_starts_at_its_top_hit_and_the_cursor_stays_visible():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("G")  # far down
+        await pilot.press("slash", *"graph", "enter")
+        await settle(pilot)
+        plist = app.reader.paper_list
+        assert plist.cursor == 0 and plist.current == app.reader.view.indices[0]
+        await pilot.press("escape", "G", "b", "B")  # bookmarks only, then back
+        await settle(pilot)
+        await pilot.press("B")
+        await settle(pilot)
+        await pilot.pause()
+        top = int(plist.scroll_offset.y)
+        assert top <= plist.cursor < top + plist.size.height  # the cursor is on screen
+
+
+async def test_export_asks_before_overwriting_and_says_the_full_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "papertui-export.bib").write_text("keep me", "utf-8")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b", "E")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportScreen)
+        await pilot.press("ctrl+s")  # the default name exists
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportScreen)  # back to choose another name
+        assert (tmp_path / "papertui-export.bib").read_text("utf-8") == "keep me"
+        await pilot.press("ctrl+s", "y")
+        await settle(pilot)
+        assert "@" in (tmp_path / "papertui-export.bib").read_text("utf-8")
+        where = str(tmp_path / "papertui-export.bib")
+        assert any(where in n.message for n in app._notifications)
+
+
+async def test_palette_page_keys_before_it_has_rows_do_not_crash():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p", "pagedown", "pageup", "pagedown")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette) and app.is_running
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running
+
+
+async def test_quitting_while_a_small_corpus_indexes_reports_nothing_afterwards(
+    write_corpus, monkeypatch
+):
+    errors: list[object] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args))
+    abstracts = [f"Study {i} of graphs, proteins and transport number {i}." for i in range(3000)]
+    app = make_app([write_corpus("Big\n\n" + "\n\n".join(abstracts))])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)  # indexing has started
+        await pilot.press("q")
+    for thread in threading.enumerate():
+        if thread is not threading.current_thread() and not thread.daemon:
+            thread.join(timeout=30)
+    assert errors == []
+
+
+async def test_search_worker_reads_a_snapshot_while_the_ui_toggles():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        library, papers = app.library, app.library.papers
+        failures: list[BaseException] = []
+        stop = threading.Event()
+
+        def search() -> None:
+            while not stop.is_set():
+                try:
+                    library.run_query("is:bookmarked OR tag:x")
+                    library.run_query("graph -tag:x")
+                except BaseException as exc:  # noqa: BLE001 - any error fails the test
+                    failures.append(exc)
+
+        worker = threading.Thread(target=search)
+        worker.start()
+        for i in range(200):
+            library.set_bookmark(papers[i % 50], i % 2 == 0)
+            library.set_tag([papers[i % 30]], "x", i % 3 == 0)
+        stop.set()
+        worker.join()
+        assert failures == []
