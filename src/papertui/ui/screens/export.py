@@ -43,7 +43,8 @@ class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
             yield Label("File", classes="hint")
             yield Input(self.path, id="export-path")
             yield Label(self.problem, id="export-error", markup=False)
-            yield Label("ctrl+s (or Enter in the file name)  export      Esc  close", classes="hint")
+            hint = "ctrl+s (or Enter in the file name)  export      Esc  close"
+            yield Label(hint, classes="hint")
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "export-format" and isinstance(event.value, str):
