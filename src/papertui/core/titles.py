@@ -29,6 +29,11 @@ from papertui.core.text import cut_words
 MAX_TITLE = 80
 EMPTY = "(empty abstract)"
 
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
 # --- cleaning -------------------------------------------------------------------------------
 
 _CONTROL = re.compile(
@@ -54,6 +59,8 @@ def _clean(abstract: str) -> str:
             text = render(text)[0]
         text = _LEFTOVER_CMD.sub("", text)
         text = text.replace("{", "").replace("}", "").replace("$", "")
+    if "*" in text:  # markdown emphasis
+        text = text.replace("*", "")
     return " " + " ".join(text.split())
 
 
@@ -99,6 +106,7 @@ _VERBS = {
     "prove": 2.0,
     "show": 1.5,
     "demonstrate": 1.5,
+    "seek": 3.5,
     "identify": 2.0,
     "bridge": 2.5,
     "rethink": 3.5,
@@ -109,8 +117,9 @@ _VERB_ALT = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=Tru
 _CUE = re.compile(
     r" [WwTtOo](?:e|his (?:paper|work|study|article|note|letter|thesis)|ur (?:work|paper|study))"
     r"(?:,[^,]{1,40},)?(?: (?:also|further|first|then|here|now|instead|thus|therefore|hence|"
-    r"[a-z]+ly))? (?:(?:can|will|aim to|seek to|attempt to|set out to|try to|wish to|"
-    r"are able to|need to) )?(" + _VERB_ALT + r")(?:s|es|d|ed)?\b(?: (?:that|how|whether|why) )?"
+    r"[a-z]+ly))? (?:(aim|seek|attempt|set out|try|wish|strive|want) (?=to [a-z])|"
+    r"(?:(?:can|will|are able to|need to) )?(" + _VERB_ALT + r")(?:s|es|d|ed)?\b"
+    r"(?: (?:that|how|whether|why) )?)"
 )
 
 
@@ -127,7 +136,8 @@ def _contribution(text: str, ends: list[int]) -> tuple[int, int, int] | None:
         end = ends[index] if index < len(ends) else len(text)
         if end - m.end() < 12:
             continue
-        weight = _VERBS.get(m.group(1).lower(), 2.0) - index * 0.15
+        verb = "seek" if m.group(1) else m.group(2).lower()  # "we aim to X": the phrase is "to X"
+        weight = _VERBS.get(verb, 2.0) - index * 0.15
         if best is None or weight > best[0]:
             start = ends[index - 1] + 1 if index else 0
             best = (weight, start, m.end(), end)
@@ -143,7 +153,7 @@ _SHAPE = re.compile(r"[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])")
 _NAME_SCAN = re.compile(r"[A-Z][A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*")
 
 # Acronyms of fields, tools and data sets: they may appear in a title but never lead it.
-_GENERIC = frozenset(
+_GENERIC = _wordset(
     """
     AI ML NLP CV RL DL IR QA VQA LLM VLM LM MLLM CNN RNN GNN DNN MLP GAN VAE ViT BERT GPT CLIP
     NeRF SGD GD ODE PDE SDE MDP POMDP PAC KL IID SOTA GPU CPU TPU API RGB RGBD RGB-D 2D 3D 4D 6D
@@ -151,7 +161,7 @@ _GENERIC = frozenset(
     PCA EM MCMC MAP MLE ELBO OOD ID IoT AR VR XR ReLU LSTM DP US UK EU TV FPS NN CT MRI FL OT TS
     II III IV OK ERM SSL MAE MIM NAS TD DQN PPO SAC GCN GCL ViTs AUC ROC RMSE MSE BEV VLP BN LN
     EEG ECG FLOPs FLOP SNR LDP GP GPs ICL CoT DETR ResNet MoE SAM SVD QP LP CLT NTK
-    """.split()
+    """
 )
 _CALLED = re.compile(
     r" (?:called|named|termed|dubbed|coined|namely|which we call|we call it|we call|we name it|"
@@ -159,6 +169,7 @@ _CALLED = re.compile(
     + _TOKEN
     + r")"
 )
+_CALLED_WORDS = (" call", " name", " term", " dub", " coin", " denote", " refer", " short for")
 _INTRO = re.compile(
     r" (?:propose|introduce|present|develop|design|build|create|construct|release|devise|"
     r"contribute|offer|put forward)(?:s|d|ed)? (?:(?:our|the|a|an) )?(?:(?:new|novel|simple) )?("
@@ -173,9 +184,9 @@ _SUBJECT = re.compile(
 )
 _OUR = re.compile(r" [Oo]ur (" + _TOKEN + r")")
 _PAREN_NAME = re.compile(r" \((" + _TOKEN + r")\)")
-_NOT_NAMES = frozenset(
+_NOT_NAMES = _wordset(
     "A An The Our This These That It We In On To For With Its Their One Two Such Each Both "
-    "Here There Then Thus However Moreover Specifically".split()
+    "Here There Then Thus However Moreover Specifically"
 )
 
 
@@ -204,7 +215,7 @@ def _expands(words: list[str], acronym: str) -> bool:
     return False
 
 
-def _find_name(text: str, cue: tuple[int, int, int] | None) -> str | None:
+def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, int]) -> str | None:
     """The name of the paper's own method, if it introduces one."""
     lo, hi = (cue[0], cue[2]) if cue else (-1, -1)
     scores: dict[str, float] = {}
@@ -218,10 +229,17 @@ def _find_name(text: str, cue: tuple[int, int, int] | None) -> str | None:
         if score > scores.get(token, 0.0):
             scores[token] = score
 
-    for m in _CALLED.finditer(text):
+    called = any(word in text for word in _CALLED_WORDS)
+    for m in _CALLED.finditer(text) if called else ():
         token = m.group(1)
-        if _SHAPE.match(token) or (token[0].isupper() and token not in _NOT_NAMES):
+        if _SHAPE.match(token):
             offer(token, 10.0, m.start())
+        elif (
+            token[0].isupper() and token not in _NOT_NAMES and text[m.end(1) : m.end(1) + 1] != " "
+        ):
+            offer(
+                token, 7.0, m.start()
+            )  # "dubbed Chameleon," but not "named Frame Flexible Network"
     for m in _INTRO.finditer(text):
         token = m.group(1)
         if _SHAPE.match(token):
@@ -245,19 +263,17 @@ def _find_name(text: str, cue: tuple[int, int, int] | None) -> str | None:
             offer(token, 5.0 if lo <= m.start() <= hi else 1.5 + before[-1][0].isupper(), m.start())
         elif before and before[-1][:1].isupper():
             offer(token, 1.5, m.start())
-    if not scores:
-        # no introduction: a name-shaped word the abstract keeps repeating
-        counts: dict[str, int] = {}
-        for m in _NAME_SCAN.finditer(text):
-            start = m.start()
-            while start > 1 and text[start - 1].isalnum():
-                start -= 1
-            token = text[start : m.end()]
-            if _SHAPE.match(token):
-                counts[token] = counts.get(token, 0) + 1
-        for token, count in counts.items():
-            if count >= 3:
-                offer(token, 1.0, -2)
+    # a name-shaped word the abstract keeps repeating (`counts` is returned to the caller)
+    for token in _NAME_SCAN.findall(text):
+        counts[token] = counts.get(token, 0) + 1
+    for token in [t for t in counts if not _SHAPE.match(t)]:
+        del counts[token]
+    for token in ("2D", "3D", "4D"):  # the shapes the scan (capital first) does not see
+        if count := text.count(f" {token}"):
+            counts[token] = count
+    for token, count in counts.items():
+        if count >= 2:
+            offer(token, 1.5, -2)
     if not scores:
         return None
     ranked = {t: s + min(text.count(t), 6) * 0.5 for t, s in scores.items()}
@@ -267,14 +283,14 @@ def _find_name(text: str, cue: tuple[int, int, int] | None) -> str | None:
 
 # --- compression ----------------------------------------------------------------------------
 
-_PAREN = re.compile(r" ?\([^()]*\)| ?\[[^\[\]]*\]")
+_PAREN = re.compile(r" \([^()]*\)| \[[^\[\]]*\]")
 # Where a title-like phrase ends: a relative or subordinate clause, a second main verb.
 _CLAUSE = re.compile(
-    r"[;:] | [–—-]+ |,? (?:which|where|whereby|whose|while|thereby|so that|such that|"
+    r"[;:] | [–—-]+ |, (?:a|an) |,? (?:which|where|whereby|whose|while|thereby|so that|such that|"
     r"in order to|i\.e\.|e\.g\.|in which|as well as|resulting in|leading to|namely|"
     r"i\.e|e\.g)\b|, (?:and )?(?:we|it|our|this|these|they|thus|then|showing|demonstrating|"
     r"allowing|enabling|achieving|yielding|making|providing|including|and|but|or|as|"
-    r"with)\b| and (?:we )?(?:show|demonstrate|prove|evaluate|achieve|validate|apply|provide|"
+    r"with|to)\b| and (?:we )?(?:show|demonstrate|prove|evaluate|achieve|validate|apply|provide|"
     r"obtain|establish|derive|find|conduct|compare|use|then|empirically|experimentally|"
     r"theoretically|extensive|further|also|analyze|analyse|study|test|verify|illustrate|"
     r"discuss|introduce|propose|present|develop|design)\b"
@@ -289,11 +305,11 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _NOVEL = re.compile(r" (?:novel|new|simple yet effective|simple but effective) ")
-_GERUND_DOUBLE = frozenset(
+_GERUND_DOUBLE = _wordset(
     "get set run map plan stop put cut drop fit let swap split ship trim "
-    "scan tag pin chat plug step".split()
+    "scan tag pin chat plug step"
 )
-_FUNCTION = frozenset(
+_FUNCTION = _wordset(
     """
     a an the of for and or in on to with by from via using under over at as into onto than that
     this these those its it their our we which where when while whose is are be been being was
@@ -301,8 +317,39 @@ _FUNCTION = frozenset(
     both either neither each every any all some between among within without across through
     toward towards against about above below beyond upon if then thus also very more most less
     new novel how what why whether based i.e. e.g. one two its whereas yet
-    """.split()
+    """
 )
+
+
+# Head nouns that say nothing about the paper ("a method for X"): dropped, the rest reads as a
+# title.
+_HEADS = (
+    r"(?:method|methods|framework|approach|algorithm|algorithms|technique|techniques|scheme|"
+    r"strategy|strategies|module|paradigm|mechanism|solution|procedure|methodology|recipe|"
+    r"pipeline|system)"
+)
+# "method that jointly learns X" -> "learning X"
+_HEAD_THAT = re.compile(r"^" + _HEADS + r",? (?:that|which) (?:[a-z]+ly )?([a-z]+)s ")
+# "which does not rely on X" -> "without X"
+_WITHOUT = re.compile(
+    r",? (?:which|that) (?:does|do) not (?:rely on|use|require|need|involve|depend on)"
+    r" (?:either |any )?"
+)
+_HEAD_LEAD = re.compile(r"^" + _HEADS + r",? (?:(?:for|of) |(?=to [a-z]+ ))", re.IGNORECASE)
+_HEAD_INNER = re.compile(
+    r" ([a-z0-9-]+) "
+    + _HEADS
+    + r"\b(?=,? (?:for|to|that|of|which|with|based|in|on|by|using|via)\b|$)"
+)
+# "unified framework for X" keeps its head: without it the adjective would dangle
+_ADJECTIVE_ENDS = ("ed", "ive", "al", "ic", "ent", "ant", "ful", "ous", "able", "ible", "ary")
+
+
+def _drop_head(m: re.Match[str]) -> str:
+    word = m.group(1)
+    if word in _FUNCTION or word.endswith(_ADJECTIVE_ENDS):
+        return m.group(0)
+    return f" {word}"
 
 
 def _gerund(verb: str) -> str:
@@ -317,7 +364,8 @@ def _gerund(verb: str) -> str:
 
 
 def _drop_name(phrase: str, name: str) -> str:
-    """ "X, a method for ..." -> "method for ..."; "a method called X for ..." -> "method for ..."."""
+    """Take the name out of the phrase: "X, a method for ..." -> "method for ...",
+    "a method called X for ..." -> "method for ..."."""
     at = phrase.find(name)
     if at < 0:
         return phrase
@@ -339,6 +387,9 @@ def _drop_name(phrase: str, name: str) -> str:
             break
     tail = _PAREN.sub("", tail, count=1) if tail.startswith((" (", "(")) else tail
     tail = tail.lstrip(" ,:;–—-")
+    for word in ("as ", "is ", "which is "):
+        if tail.startswith(word):
+            tail = tail[len(word) :]
     if len(head.split()) >= 1 and head.strip() not in ("", "a", "an", "the", "our"):
         return f"{head} {tail}".strip() if not tail.startswith(("a ", "an ", "the ")) else head
     return tail
@@ -350,10 +401,17 @@ def _compress(phrase: str, name: str | None) -> str:
     if name:
         phrase = _drop_name(phrase, name)
     phrase = _PAREN.sub("", phrase)
+    phrase = _WITHOUT.sub(" without ", phrase)
     if m := _CLAUSE.search(phrase, 12):
         phrase = phrase[: m.start()]
     phrase = phrase.strip(" ,;:-–—\"'")
     phrase = _LEAD.sub("", phrase, count=1)
+    if m := _HEAD_THAT.match(phrase):
+        verb = m.group(1)
+        verb = verb[:-2] + "y" if verb.endswith("ie") else verb
+        phrase = f"{_gerund(verb)} {phrase[m.end() :]}"
+    phrase = _HEAD_LEAD.sub("", phrase, count=1)
+    phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)
     if phrase.startswith(("to ", "To ")):
         verb, _, rest = phrase[3:].partition(" ")
         if verb.isalpha() and verb.islower():
@@ -366,6 +424,8 @@ def _fit(text: str, limit: int) -> str:
     words = text.split()
     while words and words[-1].lower().strip(",;:") in _FUNCTION:
         words.pop()
+    if len(words) > 3 and words[-2] == "to":
+        del words[-2:]  # "... in the loop to obtain": a purpose clause cut short
     if not words:
         return ""
     text = " ".join(words).rstrip(" ,;:")
@@ -415,6 +475,30 @@ def _fallback(text: str, ends: list[int]) -> str:
     return _PAREN.sub("", text[: ends[0] if ends else len(text)]).strip(" .")
 
 
+def _qualify(phrase: str, text: str, counts: dict[str, int]) -> str:
+    """Put back a qualifier the abstract keeps using: "point cloud segmentation" -> "3D point
+    cloud segmentation" when the abstract says "3D point cloud" again and again."""
+    for token, count in sorted(counts.items(), key=lambda kv: -kv[1])[:2]:
+        if count < 2 or token in phrase:
+            continue
+        at = text.find(f" {token} ")
+        for _ in range(3):
+            if at < 0:
+                break
+            after = text[at + len(token) + 2 :].split(" ", 1)[0].strip(",.;:")
+            if len(after) > 2 and after.isalpha() and after.islower():
+                where = phrase.find(f" {after}")
+                if where >= 0 and (
+                    where + len(after) + 1 == len(phrase)
+                    or not phrase[where + len(after) + 1].isalnum()
+                ):
+                    return f"{phrase[:where]} {token}{phrase[where:]}"
+                if phrase.startswith(after + " ") or phrase == after:
+                    return f"{token} {phrase}"
+            at = text.find(f" {token} ", at + 1)
+    return phrase
+
+
 def _balance(text: str) -> str:
     """Drop brackets that do not pair up."""
     if not any(c in text for c in "()[]{}"):
@@ -441,16 +525,23 @@ def derive_title(abstract: str) -> str:
         return EMPTY
     ends = [m.start() for m in _SENTENCE_END.finditer(text)]
     cue = _contribution(text, ends)
-    name = _find_name(text, cue)
+    counts: dict[str, int] = {}
+    name = _find_name(text, cue, counts)
     phrase = _compress(text[cue[1] : cue[2]], name) if cue else ""
     if len(phrase) < 8:
         phrase = _fallback(text, ends)
         if name:
             phrase = _compress(phrase, name)
+    phrase = _qualify(phrase, text, counts)
     if name:
         body = _fit(phrase, MAX_TITLE - len(name) - 2) if len(name) < MAX_TITLE // 2 else ""
         title = f"{name}: {body}" if body else _fit(name, MAX_TITLE)
     else:
         title = _fit(phrase or text, MAX_TITLE)
     title = _balance(title).strip()
-    return (title[:1].upper() + title[1:]) if title else EMPTY
+    for quote in ('"', "“", "”"):
+        if quote in title and (title.count(quote) % 2 or quote != '"'):
+            title = title.replace(quote, "")
+    if not title:
+        return EMPTY
+    return title[0].upper() + title[1:] if "a" <= title[0] <= "z" else title
