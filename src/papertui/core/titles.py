@@ -438,7 +438,10 @@ def _fit(text: str, limit: int) -> str:
         if length > limit:
             break
         following = words[i + 1].lower() if i + 1 < len(words) else ""
-        if (word.endswith(",") or following in _FUNCTION) and word.lower() not in _FUNCTION:
+        # "... by integrating" asks for its object: not an end
+        waits = word.endswith("ing") and i > 0 and words[i - 1].lower() in _FUNCTION
+        ends_phrase = word.endswith(",") or following in _FUNCTION
+        if ends_phrase and not waits and word.lower() not in _FUNCTION:
             best = i + 1
     if best and sum(len(w) + 1 for w in words[:best]) > limit * 0.45:
         return " ".join(words[:best]).rstrip(" ,;:")
