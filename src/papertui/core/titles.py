@@ -44,6 +44,7 @@ _TEXT_CMD = re.compile(
     r"\\(?:textsc|textbf|textit|texttt|textrm|textsf|emph|text|mathrm|mathsf|mathtt|mbox)\s*"
     r"\{([^{}]*)\}"
 )
+_TAG = re.compile(r"</?[A-Za-z][^<>]{0,400}>")
 _LEFTOVER_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\")
 
 
@@ -59,6 +60,8 @@ def _clean(abstract: str) -> str:
             text = render(text)[0]
         text = _LEFTOVER_CMD.sub("", text)
         text = text.replace("{", "").replace("}", "").replace("$", "")
+    if "<" in text:  # MathML and HTML tags some proceedings leave in abstracts
+        text = _TAG.sub("", text)
     if "*" in text:  # markdown emphasis
         text = text.replace("*", "")
     return " " + " ".join(text.split())
