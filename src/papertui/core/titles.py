@@ -149,11 +149,9 @@ def _contribution(text: str, ends: list[int]) -> tuple[int, int, int] | None:
 
 # --- names ----------------------------------------------------------------------------------
 
-_TOKEN = r"[A-Za-z0-9][A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
 # Name-shaped: an inner capital (NoProp, LiDAR), two capitals in a row (GRAPE) or a digit before
 # a capital (3D). "Dual-Conditional" is not: its capitals only start words.
 _SHAPE = re.compile(r"[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])")
-_NAME_SCAN = re.compile(r"[A-Z][A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*")
 
 # Acronyms of fields, tools and data sets: they may appear in a title but never lead it.
 _GENERIC = _wordset(
@@ -166,27 +164,35 @@ _GENERIC = _wordset(
     EEG ECG FLOPs FLOP SNR LDP GP GPs ICL CoT DETR ResNet MoE SAM SVD QP LP CLT NTK
     """
 )
-_CALLED = re.compile(
-    r" (?:called|named|termed|dubbed|coined|namely|which we call|we call it|we call|we name it|"
-    r"we term|we dub|denoted as|denoted by|referred to as|short for)(?: as)?[ \"'“]+("
-    + _TOKEN
-    + r")"
+# Words that name what follows: "dubbed X", "we call it X", "referred to as X".
+_CALLED_WORDS = _wordset("called named termed dubbed coined namely call term dub name")
+_CALLED_AS = _wordset("denoted referred short known")
+# Verbs that introduce the paper's own method: "we propose X, a ...".
+_INTRO_WORDS = frozenset(
+    f"{verb}{end}"
+    for verb in _wordset(
+        "propose introduce present develop design build create construct release devise "
+        "contribute offer"
+    )
+    for end in ("", "s", "d", "ed")
 )
-_CALLED_WORDS = (" call", " name", " term", " dub", " coin", " denote", " refer", " short for")
-_INTRO = re.compile(
-    r" (?:propose|introduce|present|develop|design|build|create|construct|release|devise|"
-    r"contribute|offer|put forward)(?:s|d|ed)? (?:(?:our|the|a|an) )?(?:(?:new|novel|simple) )?("
-    + _TOKEN
-    + r")(?=[,:;(]| [-–—] | \(| which | that | as | is | to | for | with )"
+_INTRO_SKIP = _wordset("our the a an new novel simple")
+# What may follow a name the paper introduces: punctuation or a clause ("X, a ...", "X that").
+_INTRO_NEXT = _wordset(
+    "which that as is to for with model framework method network architecture - – —"
 )
-_SUBJECT = re.compile(
-    r"[.!?] (" + _TOKEN + r")(?: (?:also|further|then|consistently|significantly|thus))? "
-    r"(?:is|achieves|outperforms|consists|uses|learns|enables|leverages|can|improves|"
-    r"performs|employs|exploits|combines|introduces|provides|builds|relies|yields|attains|"
-    r"establishes|sets|reaches|surpasses|generates|produces)\b"
+_SUBJECT_VERBS = _wordset(
+    """
+    is achieves outperforms consists uses learns enables leverages can improves performs employs
+    exploits combines introduces provides builds relies yields attains establishes sets reaches
+    surpasses generates produces also further then consistently significantly thus
+    """
 )
-_OUR = re.compile(r" [Oo]ur (" + _TOKEN + r")")
-_PAREN_NAME = re.compile(r" \((" + _TOKEN + r")\)")
+# Candidate names: a capital or a digit first ("GeoMAE", "3D", "3Mformer"); Python's engine scans
+# for the first character fast. Lower-case names ("dugMatting") are met in parentheses.
+_CANDIDATE = re.compile(r"[A-Z0-9][A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*")
+_LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
+_REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9_.+-]*[A-Za-z0-9+])")
 _NOT_NAMES = _wordset(
     "A An The Our This These That It We In On To For With Its Their One Two Such Each Both "
     "Here There Then Thus However Moreover Specifically"
@@ -204,8 +210,9 @@ def _offerable(token: str) -> bool:
 
 def _expands(words: list[str], acronym: str) -> bool:
     """Whether the last few `words` spell out `acronym`: "deep diffusion-based generative
-    replay" -> DDGR (the initials of words and hyphen parts, in order)."""
-    letters = [c.lower() for c in acronym if c.isupper()]
+    replay" -> DDGR (the initials of words and hyphen parts, in order); "decomposed-uncertainty-
+    guided matting" -> dugMatting (its first letter and its capitals)."""
+    letters = [c.lower() for i, c in enumerate(acronym) if c.isupper() or i == 0]
     if len(letters) < 2 or not words:
         return False
     for k in range(1, min(len(words), len(letters) + 2) + 1):
@@ -219,63 +226,95 @@ def _expands(words: list[str], acronym: str) -> bool:
 
 
 def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, int]) -> str | None:
-    """The name of the paper's own method, if it introduces one."""
+    """The name of the paper's own method, if it introduces one.
+
+    One scan over the capitalised words; each is judged by the few words around it: "called X",
+    "we propose X, a", "our X", "X achieves", "Expanded Name (X)", or repeated through the text.
+    `counts` receives how often each name-shaped word occurs (the caller reuses it)."""
     lo, hi = (cue[0], cue[2]) if cue else (-1, -1)
     scores: dict[str, float] = {}
+    size = len(text)
 
     def offer(token: str, score: float, at: int) -> None:
-        token = token.rstrip("-")
-        if not _offerable(token):
-            return
         if lo <= at <= hi:
             score += 2.0  # met in the contribution sentence
         if score > scores.get(token, 0.0):
             scores[token] = score
 
-    called = any(word in text for word in _CALLED_WORDS)
-    for m in _CALLED.finditer(text) if called else ():
-        token = m.group(1)
-        if _SHAPE.match(token):
-            offer(token, 10.0, m.start())
-        elif (
-            token[0].isupper() and token not in _NOT_NAMES and text[m.end(1) : m.end(1) + 1] != " "
-        ):
-            offer(
-                token, 7.0, m.start()
-            )  # "dubbed Chameleon," but not "named Frame Flexible Network"
-    for m in _INTRO.finditer(text):
-        token = m.group(1)
-        if _SHAPE.match(token):
-            offer(token, 8.0, m.start())
-        elif token[0].isupper() and token not in _NOT_NAMES and text[m.end(1)] in ",:(":
-            offer(token, 6.0, m.start())  # "we present Painter, a generalist model"
-    for m in _SUBJECT.finditer(text):
-        if _SHAPE.match(m.group(1)):
-            offer(m.group(1), 3.0, m.start())
-    for m in _OUR.finditer(text):
-        if _SHAPE.match(m.group(1)):
-            offer(m.group(1), 4.0, m.start())
-    for m in _PAREN_NAME.finditer(text):
-        token = m.group(1)
-        if not _SHAPE.match(token):
+    for m in _CANDIDATE.finditer(text):
+        token = m.group()
+        start, end = m.span()
+        after = text[end] if end < size else ""
+        if after == "-":  # "GeoMAE-based": the scan stops before a trailing hyphen
             continue
-        before = text[max(0, m.start() - 80) : m.start()].split()
-        if _expands(before, token):
-            # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
-            # contribution sentence; "federated learning (FL)" elsewhere names a field
-            offer(token, 5.0 if lo <= m.start() <= hi else 1.5 + before[-1][0].isupper(), m.start())
-        elif before and before[-1][:1].isupper():
-            offer(token, 1.5, m.start())
-    # a name-shaped word the abstract keeps repeating (`counts` is returned to the caller)
-    for token in _NAME_SCAN.findall(text):
-        counts[token] = counts.get(token, 0) + 1
-    for token in [t for t in counts if not _SHAPE.match(t)]:
-        del counts[token]
-    for token in ("2D", "3D", "4D"):  # the shapes the scan (capital first) does not see
-        if count := text.count(f" {token}"):
-            counts[token] = count
+        shaped = _SHAPE.match(token) is not None
+        if shaped:
+            counts[token] = counts.get(token, 0) + 1
+        elif after == " " or after == "" or token in _NOT_NAMES or len(token) < 3:
+            # a capitalised word followed by a space is a sentence's first word, not a name
+            # ("we present Painter, a ..." is)
+            continue
+        if not _offerable(token):
+            continue
+        before = text[start - 1] if start else " "
+        if before == "(":
+            if after != ")" or not shaped:
+                continue
+            words = text[max(0, start - 80) : start - 2].split()
+            if _expands(words, token):
+                # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
+                # contribution sentence; "federated learning (FL)" elsewhere names a field
+                offer(token, 5.0 if lo <= start <= hi else 1.5 + words[-1][0].isupper(), start)
+            elif words and (words[-1][:1].isupper() or not token.isupper()):
+                # "Our image diffusion model (SinFusion)": a CamelCase name, not an acronym
+                offer(token, 1.5 if token.isupper() else 4.0, start)
+            continue
+        words = text[max(0, start - 40) : start].split()[-4:]
+        if not words:
+            continue
+        last = words[-1].strip("\"'“").lower()
+        if (
+            last in _CALLED_WORDS
+            or (last == "as" and len(words) > 1 and words[-2] in _CALLED_AS)
+            or (last == "it" and len(words) > 1 and words[-2] == "call")
+        ):
+            offer(token, 10.0 if shaped else 7.0, start)
+            continue
+        i = len(words) - 1
+        while i > 0 and words[i].lower() in _INTRO_SKIP:
+            i -= 1
+        if words[i] in _INTRO_WORDS and (
+            after in ",:;("
+            or (nxt := text[end + 1 : end + 13].split(" ", 1)[0]) in _INTRO_NEXT
+            or nxt[:1] == "("
+        ):
+            offer(token, 8.0 if shaped else 6.0, start)
+            continue
+        if not shaped:
+            continue
+        if last == "our":
+            offer(token, 4.0, start)
+        elif words[-1][-1:] in ".!?" and text[end + 1 : end + 16].split(" ", 1)[0] in (
+            _SUBJECT_VERBS
+        ):
+            offer(token, 3.0, start)
+    if "(" in text:
+        for m in _LOWER_PAREN.finditer(text):
+            token = m.group(1)
+            words = text[max(0, m.start() - 80) : m.start()].split()
+            if _expands(words, token):
+                offer(token, 5.0, m.start())
+                counts[token] = counts.get(token, 0) + 1
+    if "github.com/" in text:
+        for m in _REPO.finditer(text):
+            token = m.group(1).removesuffix(".git")
+            if _SHAPE.match(token) and _offerable(token):
+                offer(token, 6.0, -2)
+    for token in ("2D", "3D", "4D"):  # "3D-aware", "3D." as well
+        if token in counts or f" {token}" in text:
+            counts[token] = text.count(f" {token}")
     for token, count in counts.items():
-        if count >= 2:
+        if count >= 2 and _offerable(token):
             offer(token, 1.5, -2)
     if not scores:
         return None
