@@ -27,6 +27,7 @@ from papertui.core.mathtext import render
 from papertui.core.text import cut_words
 
 MAX_TITLE = 80
+TOPIC_MIN = 3
 EMPTY = "(empty abstract)"
 
 
@@ -192,7 +193,7 @@ _SUBJECT_VERBS = _wordset(
 # for the first character fast. Lower-case names ("dugMatting") are met in parentheses.
 _CANDIDATE = re.compile(r"[A-Z0-9][A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*")
 _LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
-_REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9_.+-]*[A-Za-z0-9+])")
+_REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9+])(?![\w/])")
 _NOT_NAMES = _wordset(
     "A An The Our This These That It We In On To For With Its Their One Two Such Each Both "
     "Here There Then Thus However Moreover Specifically"
@@ -456,7 +457,11 @@ def _compress(phrase: str, name: str | None) -> str:
     phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)
     if phrase.startswith(("to ", "To ")):
         verb, _, rest = phrase[3:].partition(" ")
-        if verb.isalpha() and verb.islower():
+        if verb.endswith("ly") and rest:  # "to jointly learn X" -> "jointly learning X"
+            head, _, tail = rest.partition(" ")
+            if head.isalpha() and head.islower():
+                phrase = f"{verb} {_gerund(head)} {tail}".strip()
+        elif verb.isalpha() and verb.islower():
             phrase = f"{_gerund(verb)} {rest}".strip()
     return _NOVEL.sub(" ", phrase).strip(" ,;:-–—\"'")
 
@@ -520,12 +525,17 @@ def _fallback(text: str, ends: list[int]) -> str:
     return _PAREN.sub("", text[: ends[0] if ends else len(text)]).strip(" .")
 
 
-def _qualify(phrase: str, text: str, counts: dict[str, int]) -> str:
-    """Put back a qualifier the abstract keeps using: "point cloud segmentation" -> "3D point
-    cloud segmentation" when the abstract says "3D point cloud" again and again."""
-    for token, count in sorted(counts.items(), key=lambda kv: -kv[1])[:2]:
-        if count < 2 or token in phrase:
-            continue
+def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -> tuple[str, str]:
+    """Put back the qualifier or topic the abstract keeps naming: "point cloud segmentation" ->
+    "3D point cloud segmentation" when the abstract says "3D point cloud" again and again; and,
+    when the phrase has no place for it, a topic named three times or more as a suffix to add
+    after the phrase is fitted (" for MDPs", " in 3D")."""
+    ranked = [
+        (token, count)
+        for token, count in sorted(counts.items(), key=lambda kv: -kv[1])[:3]
+        if count >= 2 and token not in phrase and not (name and (token in name or name in token))
+    ]
+    for token, _count in ranked[:2]:
         at = text.find(f" {token} ")
         for _ in range(3):
             if at < 0:
@@ -537,11 +547,20 @@ def _qualify(phrase: str, text: str, counts: dict[str, int]) -> str:
                     where + len(after) + 1 == len(phrase)
                     or not phrase[where + len(after) + 1].isalnum()
                 ):
-                    return f"{phrase[:where]} {token}{phrase[where:]}"
+                    return f"{phrase[:where]} {token}{phrase[where:]}", ""
                 if phrase.startswith(after + " ") or phrase == after:
-                    return f"{token} {phrase}"
+                    return f"{token} {phrase}", ""
             at = text.find(f" {token} ", at + 1)
-    return phrase
+    for token, count in ranked[:1]:
+        # only a field's term: another paper's method ("for KataGo") or a quantity's
+        # abbreviation ("for CE") would puzzle a reader
+        if count >= TOPIC_MIN and len(phrase) > 12 and _is_field(token):
+            return phrase, f" in {token}" if token[0].isdigit() else f" for {token}"
+    return phrase, ""
+
+
+def _is_field(token: str) -> bool:
+    return token in _GENERIC or token[:-1] in _GENERIC and token[-1] == "s"
 
 
 def _balance(text: str) -> str:
@@ -577,16 +596,28 @@ def derive_title(abstract: str) -> str:
         phrase = _fallback(text, ends)
         if name:
             phrase = _compress(phrase, name)
-    phrase = _qualify(phrase, text, counts)
+    phrase, topic = _qualify(phrase, text, counts, name)
     if name:
-        body = _fit(phrase, MAX_TITLE - len(name) - 2) if len(name) < MAX_TITLE // 2 else ""
-        title = f"{name}: {body}" if body else _fit(name, MAX_TITLE)
+        body = (
+            _fit(phrase, MAX_TITLE - len(name) - 2 - len(topic))
+            if len(name) < MAX_TITLE // 2
+            else ""
+        )
+        if body.endswith("…"):
+            topic = ""
+        title = f"{name}: {body}{topic}" if body else _fit(name, MAX_TITLE)
     else:
-        title = _fit(phrase or text, MAX_TITLE)
+        body = _fit(phrase or text, MAX_TITLE - len(topic))
+        if body.endswith("…"):
+            body, topic = _fit(phrase or text, MAX_TITLE), ""
+        title = f"{body}{topic}" if body else _fit(text, MAX_TITLE)
     title = _balance(title).strip()
     for quote in ('"', "“", "”"):
         if quote in title and (title.count(quote) % 2 or quote != '"'):
             title = title.replace(quote, "")
     if not title:
         return EMPTY
-    return title[0].upper() + title[1:] if "a" <= title[0] <= "z" else title
+    first = title.split(" ", 1)[0]
+    if "a" <= title[0] <= "z" and first.islower():  # not "dugMatting", "iToF"
+        return title[0].upper() + title[1:]
+    return title
