@@ -28,6 +28,7 @@ from papertui.core.text import cut_words
 
 MAX_TITLE = 80
 TOPIC_MIN = 3
+KEEP = 0.6
 EMPTY = "(empty abstract)"
 
 
@@ -582,6 +583,71 @@ def _balance(text: str) -> str:
     return " ".join("".join(c for i, c in enumerate(text) if i not in drop).split())
 
 
+# --- the task: what the first sentence is about --------------------------------------------
+
+# "Open world object detection (OWOD) is a new task ...": the first sentence's subject names the
+# paper's field or task, the words a real title so often ends with ("... for X").
+_SUBJECT = re.compile(
+    r" (?:(?:Recent(?:ly)?|In recent years|Nowadays|Today|Currently|However),? )?"
+    r"(?:(?:The|A|An) )?([A-Za-z0-9][\w-]*(?: [\w-]+){0,5}?)(?: \([^()]*\))? "
+    r"(?:is|are|has|have|remains|remain|plays|play|aims|aim|refers|can|enables|allows|offers|"
+    r"provides|suffers|suffer|achieves?|requires?|shows?|emerged|becomes?|involves?|seeks?|"
+    r"concerns?|studies|study|attempts?|focuses|focus)\b"
+)
+_NOT_SUBJECT = _wordset(
+    """
+    we it this that these those there they such our its their which what how why when studies
+    works papers methods approaches models techniques algorithms literature research progress
+    most many existing current recent prior previous traditional conventional several some
+    one it's issue issues problem problems question questions challenge topic area key
+    approach method framework technique algorithm model
+    """
+)
+_SUBJECT_TRIM = _wordset("existing current modern conventional traditional standard typical")
+# The phrase points back at a task it does not name: "... to tackle this problem".
+_POINTER = re.compile(
+    r"(?:,? (?:to|that|which|for|in|on|of) [a-z]+(?: [a-z]+ly)?)? (?:this|these|those|such|the "
+    r"above|the|that) (?:problems?|issues?|tasks?|settings?|challenges?|limitations?|gap|"
+    r"shortcomings?|schemes?|questions?|end|drawbacks?|difficult(?:y|ies)|goals?|needs?)\b.*$"
+)
+_WEAK_START = _wordset(
+    """
+    and as to question answer this these such it its their both which where while there then
+    thus however instead differently further finally first also by in on with for of from that
+    when how what whether why so our we here not types kind kinds way ways use
+    """
+)
+
+
+def _subject(text: str) -> str:
+    """The subject of the first sentence when it names a task: "open world object detection"."""
+    m = _SUBJECT.match(text)
+    if not m:
+        return ""
+    words = m.group(1).split()
+    while words and words[0].lower() in _SUBJECT_TRIM:
+        del words[0]
+    if not words or any(w.lower() in _NOT_SUBJECT for w in words) or len(words) > 6:
+        return ""
+    first = words[0]
+    if first[1:].islower():  # a sentence's capital, not a name's
+        words[0] = first.lower()
+    return " ".join(words)
+
+
+def _weak(phrase: str) -> bool:
+    """A phrase that does not say what the paper is about: a fragment or a bare head noun."""
+    words = phrase.split()
+    content = [w for w in words if w.lower() not in _FUNCTION and len(w) > 2]
+    return not words or words[0].lower() in _WEAK_START or len(content) < 2
+
+
+def _adds(subject: str, phrase: str) -> bool:
+    """Whether the subject says something the phrase does not."""
+    low = phrase.lower()
+    return any(w.lower().rstrip("s") not in low for w in subject.split() if len(w) > 3)
+
+
 def derive_title(abstract: str) -> str:
     """A title of at most 80 characters a person can scan in a list."""
     text = _clean(abstract)
@@ -597,20 +663,28 @@ def derive_title(abstract: str) -> str:
         if name:
             phrase = _compress(phrase, name)
     phrase, topic = _qualify(phrase, text, counts, name)
-    if name:
-        body = (
-            _fit(phrase, MAX_TITLE - len(name) - 2 - len(topic))
-            if len(name) < MAX_TITLE // 2
-            else ""
-        )
-        if body.endswith("…"):
-            topic = ""
-        title = f"{name}: {body}{topic}" if body else _fit(name, MAX_TITLE)
+    subject = _subject(text)
+    if subject and (name is None or subject != name):
+        phrase = _POINTER.sub("", phrase)
+        if _weak(phrase):
+            phrase = subject
+        elif _adds(subject, phrase) and (not topic or topic.split()[-1] in subject):
+            topic = f" for {subject}"
+    room = MAX_TITLE - (len(name) + 2 if name else 0)
+    if name and len(name) >= MAX_TITLE // 2:
+        title = _fit(name, MAX_TITLE)
     else:
-        body = _fit(phrase or text, MAX_TITLE - len(topic))
-        if body.endswith("…"):
-            body, topic = _fit(phrase or text, MAX_TITLE), ""
-        title = f"{body}{topic}" if body else _fit(text, MAX_TITLE)
+        body = _fit(phrase or text, room)
+        if topic and len(body) + len(topic) > room:
+            # the task fits when the phrase keeps most of its words, else the phrase alone
+            shorter = _fit(body, room - len(topic))
+            if len(shorter) >= KEEP * len(body) and not shorter.endswith("…"):
+                body = shorter
+            else:
+                topic = ""
+        title = f"{body}{topic}" if body else ""
+        if name:
+            title = f"{name}: {title}" if title else name
     title = _balance(title).strip()
     for quote in ('"', "“", "”"):
         if quote in title and (title.count(quote) % 2 or quote != '"'):
