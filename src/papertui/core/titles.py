@@ -181,7 +181,7 @@ _INTRO_WORDS = frozenset(
 _INTRO_SKIP = _wordset("our the a an new novel simple")
 # What may follow a name the paper introduces: punctuation or a clause ("X, a ...", "X that").
 _INTRO_NEXT = _wordset(
-    "which that as is to for with model framework method network architecture - – —"
+    "which that as is to for with by model framework method network architecture - – —"
 )
 _SUBJECT_VERBS = _wordset(
     """
@@ -211,20 +211,24 @@ def _offerable(token: str) -> bool:
 
 
 def _expands(words: list[str], acronym: str) -> bool:
-    """Whether the last few `words` spell out `acronym`: "deep diffusion-based generative
-    replay" -> DDGR (the initials of words and hyphen parts, in order); "decomposed-uncertainty-
-    guided matting" -> dugMatting (its first letter and its capitals)."""
+    return _expansion(words, acronym) > 0
+
+
+def _expansion(words: list[str], acronym: str) -> int:
+    """How many of the last few `words` spell out `acronym` (0: none): "deep diffusion-based
+    generative replay" -> DDGR (the initials of words and hyphen parts, in order); "decomposed-
+    uncertainty-guided matting" -> dugMatting (its first letter and its capitals)."""
     letters = [c.lower() for i, c in enumerate(acronym) if c.isupper() or i == 0]
     if len(letters) < 2 or not words:
-        return False
+        return 0
     for k in range(1, min(len(words), len(letters) + 2) + 1):
         if words[-k][:1].lower() != letters[0]:
             continue
         initials = "".join(part[:1].lower() for w in words[-k:] for part in w.split("-") if part)
         it = iter(initials)
         if all(c in it for c in letters):
-            return True
-    return False
+            return k
+    return 0
 
 
 def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, int]) -> str | None:
