@@ -471,13 +471,26 @@ def _compress(phrase: str, name: str | None) -> str:
     return _NOVEL.sub(" ", phrase).strip(" ,;:-–—\"'")
 
 
+# Words that wait for more: a title never ends on them.
+_TRAILING = _wordset(
+    "tailored designed trained called named dubbed termed aiming since because capable able "
+    "built used based"
+)
+# "k-means clustering is an important problem": a clause; its subject is the title.
+_COPULA = re.compile(r"^(.{6,70}?) (?:is|are|has been|have been|remains|remain) (?:a|an|the|one)\b")
+
+
 def _fit(text: str, limit: int) -> str:
     """At most `limit` characters, cut at a phrase boundary; never ending on a function word."""
     words = text.split()
     while words and words[-1].lower().strip(",;:") in _FUNCTION:
         words.pop()
-    if len(words) > 3 and words[-2] == "to":
-        del words[-2:]  # "... in the loop to obtain": a purpose clause cut short
+    if len(words) > 3 and words[-2] in ("to", "that"):
+        del words[-2:]  # "... in the loop to obtain", "... optimization that achieves"
+    while len(words) > 2 and (
+        words[-1].lower().strip(",;:") in _FUNCTION or words[-1].strip(",;:") in _TRAILING
+    ):
+        words.pop()  # "... method tailored", "... framework designed", "... aiming"
     if not words:
         return ""
     text = " ".join(words).rstrip(" ,;:")
@@ -546,7 +559,7 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
             if at < 0:
                 break
             after = text[at + len(token) + 2 :].split(" ", 1)[0].strip(",.;:")
-            if len(after) > 2 and after.isalpha() and after.islower():
+            if len(after) > 2 and after.isalpha() and after.islower() and after not in _FUNCTION:
                 where = phrase.find(f" {after}")
                 if where >= 0 and (
                     where + len(after) + 1 == len(phrase)
@@ -618,7 +631,7 @@ _WEAK_START = _wordset(
     """
     and as to question answer this these such it its their both which where while there then
     thus however instead differently further finally first also by in on with for of from that
-    when how what whether why so our we here not types kind kinds way ways use
+    when how what whether why so our we here not types kind kinds way ways use issue issues
     """
 )
 
@@ -668,6 +681,8 @@ def derive_title(abstract: str) -> str:
             phrase = _compress(phrase, name)
     phrase, topic = _qualify(phrase, text, counts, name)
     subject = _subject(text)
+    if m := _COPULA.match(phrase):
+        phrase = m.group(1)
     if subject and (name is None or subject != name):
         phrase = _POINTER.sub("", phrase)
         if _weak(phrase):
