@@ -244,3 +244,65 @@ def test_any_text_gives_a_short_clean_balanced_title(text):
     assert not CONTROL.search(title)
     assert balanced(title)
     assert derive_title(text) == title  # a function of the text alone
+
+
+# --- more name shapes, the task, the field ---------------------------------------------------
+
+
+def test_a_lower_case_name_spelled_out_before_it_keeps_its_case():
+    abstract = (
+        "Image matting is a key task in editing. In this work, we propose a decomposed-"
+        "uncertainty-guided matting (dugMatting) algorithm, which explores decomposed "
+        "uncertainties. dugMatting is fast."
+    )
+    assert derive_title(abstract).startswith("dugMatting: decomposed-uncertainty-guided matting")
+
+
+def test_a_camelcase_name_in_parentheses_after_a_description_leads():
+    abstract = (
+        "Diffusion models need large datasets. Our image-specific diffusion model (SinFusion) "
+        "learns the appearance of a single image. It generates new samples."
+    )
+    assert derive_title(abstract).startswith("SinFusion: ")
+
+
+def test_the_code_repository_names_the_method():
+    abstract = (
+        "Removing distractions from photos is laborious. In this paper, we propose an "
+        "interactive distractor selection method that works with a single click. Code: "
+        "https://github.com/someone/SimpSON."
+    )
+    assert derive_title(abstract) == (
+        "SimpSON: interactive distractor selection that works with a single click"
+    )
+
+
+def test_the_first_sentences_task_completes_a_short_phrase():
+    abstract = (
+        "Open world detection is a challenging computer vision task. We propose a probabilistic "
+        "framework for objectness. It works well."
+    )
+    assert (
+        derive_title(abstract) == "Probabilistic framework for objectness for open world detection"
+    )
+
+
+def test_a_vague_pointer_gives_way_to_the_task():
+    abstract = (
+        "Speech-driven gesture generation is highly challenging. We propose an approach to "
+        "tackle this problem. It works."
+    )
+    assert derive_title(abstract) == "Speech-driven gesture generation"
+
+
+def test_the_field_the_abstract_keeps_naming_is_put_back():
+    abstract = (
+        "Point clouds are sparse. We propose a segmentation network for point cloud "
+        "segmentation. Our 3D point cloud results are strong. 3D point cloud methods lag."
+    )
+    assert derive_title(abstract) == "Segmentation network for 3D point cloud segmentation"
+
+
+def test_a_title_never_ends_on_a_word_that_waits_for_more():
+    title = derive_title("Depth sensing costs power. We propose an adaptive depth sensor tailored.")
+    assert title == "Adaptive depth sensor"
