@@ -283,7 +283,7 @@ def test_the_first_sentences_task_completes_a_short_phrase():
         "framework for objectness. It works well."
     )
     assert (
-        derive_title(abstract) == "Probabilistic framework for objectness for open world detection"
+        derive_title(abstract) == "Probabilistic framework for objectness in open world detection"
     )
 
 

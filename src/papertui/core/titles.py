@@ -688,7 +688,7 @@ def derive_title(abstract: str) -> str:
         if _weak(phrase):
             phrase = subject
         elif _adds(subject, phrase) and (not topic or topic.split()[-1] in subject):
-            topic = f" for {subject}"
+            topic = f" in {subject}" if " for " in phrase else f" for {subject}"
     room = MAX_TITLE - (len(name) + 2 if name else 0)
     if name and len(name) >= MAX_TITLE // 2:
         title = _fit(name, MAX_TITLE)
@@ -707,7 +707,7 @@ def derive_title(abstract: str) -> str:
     title = _balance(title).strip()
     for quote in ('"', "“", "”"):
         if quote in title and (title.count(quote) % 2 or quote != '"'):
-            title = title.replace(quote, "")
+            title = " ".join(title.replace(quote, "").split())
     if not title:
         return EMPTY
     first = title.split(" ", 1)[0]
