@@ -151,6 +151,60 @@ def loaded_rss(queries_file: str, *paths: str) -> dict[str, float]:
     return {"rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
+def _status() -> dict[str, float]:
+    """This process' memory now, in MiB: resident, anonymous (heap), file-backed, peak."""
+    wanted = {"VmRSS": "rss", "RssAnon": "anon", "RssFile": "file", "VmHWM": "peak"}
+    out: dict[str, float] = {}
+    with open("/proc/self/status", encoding="ascii") as handle:
+        for line in handle:
+            key, _, value = line.partition(":")
+            if key in wanted:
+                out[wanted[key]] = int(value.split()[0]) / 1024
+    return out
+
+
+def memory_breakdown(queries_file: str, *paths: str) -> dict[str, object]:
+    """What each structure of the reader costs: memory after each step of a warm start (the
+    UI toolkit, the corpus, the index, the fuzzy title index, searches), and the peak."""
+    steps: list[tuple[str, dict[str, float], float]] = []
+
+    def step(name: str, started: float) -> None:
+        steps.append((name, _status(), time.perf_counter() - started))
+
+    t = time.perf_counter()
+    step("interpreter", t)
+    import textual.app  # noqa: F401 - what the reader imports anyway
+
+    step("textual imported", t)
+    t = time.perf_counter()
+    from papertui.core.library import Library
+
+    library = Library.open(list(paths))
+    step("corpus loaded", t)
+    t = time.perf_counter()
+    from papertui.core.search import SearchIndex
+
+    directory = library.index_store.current_dir()
+    assert directory is not None
+    library.index = SearchIndex(directory)
+    step("index opened", t)
+    t = time.perf_counter()
+    library.complete_titles()
+    step("titles + fuzzy title index", t)
+    with open(queries_file, encoding="utf-8") as handle:
+        queries = json.load(handle)
+    t = time.perf_counter()
+    for query in queries[:50]:
+        library.run_query(query)
+    for pos in range(0, len(library.papers), max(1, len(library.papers) // 200)):
+        library.papers[pos].abstract  # noqa: B018 - papers shown in the detail pane
+    step("50 searches, 200 papers shown", t)
+    return {
+        "steps": [{"step": n, "seconds": s, **m} for n, m, s in steps],
+        "peak_mb": _status()["peak"],
+    }
+
+
 def plain_whoosh_build(out_dir: str, *paths: str) -> dict[str, float]:
     """The baseline for building: Whoosh with its default settings on the same documents."""
     import os
@@ -182,6 +236,7 @@ COMMANDS = {
     "cold-tui": lambda args: cold_tui(*args),
     "tui-keys": lambda args: tui_keys(*args),
     "loaded-rss": lambda args: loaded_rss(args[0], *args[1:]),
+    "memory-breakdown": lambda args: memory_breakdown(args[0], *args[1:]),
 }
 
 if __name__ == "__main__":

@@ -357,6 +357,8 @@ async def test_markup_in_corpus_text_shows_literally(write_corpus):
     app = make_app([path])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        await pilot.press("r")  # the raw text: $...$ stays as typed
+        await pilot.pause()
         shown = detail_text(app)
         assert hostile in shown
         assert "\x1b" not in shown and "␛[2J␇" in shown
@@ -396,7 +398,7 @@ async def test_scrolling_to_the_end_ranks_more_hits(write_corpus, monkeypatch):
 async def test_large_corpus_is_indexed_by_a_child_with_progress(write_corpus, monkeypatch):
     import papertui.core.library as library_module
 
-    monkeypatch.setattr(library_module, "PARALLEL_FROM", 10)
+    monkeypatch.setattr(library_module, "needs_child_process", lambda count: count >= 10)
     path = write_corpus("L\n\n" + "\n\n".join(f"graph study number {i}." for i in range(40)))
     app = make_app([path])
     states: list[str] = []

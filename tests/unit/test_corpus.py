@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from papertui.core import corpus as corpus_module
 from papertui.core.corpus import extract_urls, load_corpus, paper_id
+from papertui.core.corpus_cache import load_corpus_cached
+from papertui.core.library import Library
 from papertui.core.paths import bundled_corpus_dir
 
 BUNDLED = bundled_corpus_dir()
@@ -126,3 +131,86 @@ def test_bundled_urls_found():
     urls = [u for p in corpus.papers for u in p.urls]
     assert "https://github.com/jsshin98/CanonicalFusion" in urls
     assert all(not u.endswith((".", ",", ")")) or u.count("(") for u in urls)
+
+
+# -- the parsed-corpus cache ------------------------------------------------------------------
+
+
+def _everything(corpus):  # type: ignore[no-untyped-def]
+    """All a user can see of a corpus, in order."""
+    papers = [
+        (p.id, p.abstract, p.title, p.has_real_title, p.collections, p.source)
+        + (p.authors, p.venue, p.year, p.urls)
+        for p in corpus.papers
+    ]
+    files = [(f.path, f.format, f.collection, f.papers, f.skipped) for f in corpus.files]
+    return papers, files, corpus.errors, corpus.warnings
+
+
+RICH = (
+    '[{"title": "CaliGCL: calibrated graphs", "abstract": "We calibrate graph contrastive '
+    'learning. Code: https://example.org/caligcl.", "authors": ["Ana Ruiz", "Li Wei"], '
+    '"venue": "NeurIPS", "year": 2024},\n'
+    ' {"abstract": "Untitled: \\u00e9t\\u00e9 \\ud83d\\ude00 and a lone \\ud800 surrogate."},\n'
+    ' {"abstract": "We calibrate graph contrastive learning. Code: https://example.org/caligcl."}'
+    ",\n {}]"
+)
+
+
+def test_cached_corpus_is_the_corpus_read_from_the_files(tmp_path, write_corpus):
+    json_file = write_corpus(RICH, "rich.json")
+    text_file = write_corpus(
+        "Daily\n\nA second dump.\n\nWe calibrate graph contrastive "
+        "learning. Code: https://example.org/caligcl.",
+        "daily.txt",
+    )
+    sources = [str(json_file), str(text_file), str(tmp_path / "missing.txt")]
+    cache = tmp_path / "cache" / "corpus.bin"
+    read, cached = load_corpus_cached(sources, None, cache)
+    assert not cached and cache.exists()
+    again, cached = load_corpus_cached(sources, None, cache)
+    assert cached
+    fresh = load_corpus(sources)
+    assert _everything(read) == _everything(again) == _everything(fresh)
+    assert again.papers[0].collections == ["rich", "Daily"]
+
+
+def test_changed_or_added_file_is_read_again(tmp_path, write_corpus):
+    path = write_corpus("C\n\nalpha beta.\n\ngamma delta.")
+    cache = tmp_path / "corpus.bin"
+    load_corpus_cached([str(path.parent)], None, cache)
+    path.write_text("C\n\nalpha beta.\n\ngamma delta.\n\nepsilon zeta.", "utf-8")
+    corpus, cached = load_corpus_cached([str(path.parent)], None, cache)
+    assert not cached and [p.abstract for p in corpus.papers][-1] == "epsilon zeta."
+    write_corpus("D\n\neta theta.", "more.txt")
+    corpus, cached = load_corpus_cached([str(path.parent)], None, cache)
+    assert not cached and len(corpus.papers) == 4
+    _, cached = load_corpus_cached([str(path.parent)], "markdown", cache)
+    assert not cached  # another format reads the files differently
+
+
+@pytest.mark.parametrize("damage", [b"", b"papertui-corpus\n\x01\x00", b"\x00garbage" * 40])
+def test_damaged_cache_is_ignored_and_rewritten(tmp_path, write_corpus, damage):
+    path = write_corpus("C\n\nalpha beta.\n\ngamma delta.")
+    cache = tmp_path / "corpus.bin"
+    load_corpus_cached([str(path)], None, cache)
+    cache.write_bytes(damage if damage else cache.read_bytes()[:-5])  # "": cut short
+    corpus, cached = load_corpus_cached([str(path)], None, cache)
+    assert not cached and [p.abstract for p in corpus.papers] == ["alpha beta.", "gamma delta."]
+    assert load_corpus_cached([str(path)], None, cache)[1]
+
+
+def test_warm_start_reads_no_dump(tmp_path, write_corpus, monkeypatch):
+    path = write_corpus(RICH, "rich.json")
+    first = Library.open([path])
+    ids = [p.id for p in first.papers]
+    first.close()
+
+    def no_parsing(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the dump was parsed again")
+
+    monkeypatch.setattr(corpus_module, "parse_file", no_parsing)
+    second = Library.open([path])
+    assert [p.id for p in second.papers] == ids
+    assert second.papers[0].title == "CaliGCL: calibrated graphs"
+    second.close()

@@ -22,3 +22,23 @@ def test_core_never_imports_textual():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == ""
+
+
+def test_the_reader_and_the_cli_reach_the_store_only_through_the_library():
+    import ast
+    from pathlib import Path
+
+    root = Path(papertui.core.__path__[0]).parent
+    files = [root / "cli.py", root / "cli_args.py", *sorted((root / "ui").rglob("*.py"))]
+    offenders = []
+    for path in files:
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "papertui.core.store":
+                names = {a.name for a in node.names}
+                if names - {"StoreError"}:  # the error type is shared; the Store is not
+                    offenders.append(f"{path.name}: imports {sorted(names)}")
+            if isinstance(node, ast.Attribute) and node.attr == "store":
+                offenders.append(f"{path.name}:{node.lineno}: .store")
+    assert offenders == []
+    assert len(files) > 10  # the walk found the reader's modules

@@ -4,7 +4,11 @@ generations and interrupted builds, ranked depth, the trigram prefilter, the chi
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -150,6 +154,26 @@ def test_trigram_path_agrees_with_scanning_for_exact_substrings(many_titles, dat
     assert i in found
 
 
+def test_saved_trigram_index_serves_only_the_titles_it_was_built_for(many_titles, tmp_path):
+    saved = tmp_path / "titles.trigrams"
+    built = TitleMatcher(many_titles)
+    built.prepare(saved)
+    assert saved.exists()
+    loaded = TitleMatcher(many_titles)
+    loaded.prepare(saved)
+    for typed in ("caligcl", "cligcl", "optimal transport 12", "graph kernel"):
+        assert loaded.match(typed) == built.match(typed), typed
+    # a new title in place of an old one: the saved trigrams would not know it
+    changed = [*many_titles[:-1], "Zyxwvut: a quantum sparrow estimator"]
+    other = TitleMatcher(changed)
+    other.prepare(saved)
+    assert [i for i, _ in other.match("zyxwvt")] == [len(changed) - 1]
+    saved.write_bytes(b"\x00damaged")
+    damaged = TitleMatcher(many_titles)
+    damaged.prepare(saved)
+    assert damaged.match("caligcl") == built.match("caligcl")
+
+
 def test_child_indexer_reports_progress_and_builds(corpus):
     seen: list[tuple[int, int]] = []
     index_in_child([str(corpus)], lambda d, t: seen.append((d, t)), lambda: False)
@@ -160,3 +184,106 @@ def test_child_indexer_reports_progress_and_builds(corpus):
 def test_child_indexer_failure_is_one_clear_line(tmp_path):
     with pytest.raises(IndexFailed, match="no papers could be read from .*missing"):
         index_in_child([str(tmp_path / "missing")], lambda d, t: None, lambda: False)
+
+
+def _fake_indexer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> None:
+    """Make `index_in_child` start a stand-in that runs `body` instead of `papertui index`."""
+    script = tmp_path / "fake_index.py"
+    script.write_text(body, encoding="utf-8")
+    launcher = tmp_path / "fake-python"
+    launcher.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{script}"\n', encoding="utf-8")
+    launcher.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(launcher))
+
+
+def _run_in_thread(target, seconds: float):  # type: ignore[no-untyped-def]
+    """Run `target` in a thread; (finished, exception raised or None, seconds taken)."""
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            target()
+            outcome.append(None)
+        except BaseException as exc:  # noqa: BLE001 - reported to the test
+            outcome.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    start = time.perf_counter()
+    thread.start()
+    thread.join(seconds)
+    return bool(outcome), (outcome[0] if outcome else None), time.perf_counter() - start
+
+
+def test_child_with_many_warnings_finishes(tmp_path, monkeypatch):
+    # 2 MB of warnings: far more than a pipe holds, written before any progress line
+    _fake_indexer(
+        tmp_path,
+        monkeypatch,
+        "import sys\n"
+        "for i in range(40000):\n"
+        "    print(f'warning {i}: a record without an abstract was skipped', file=sys.stderr)\n"
+        'print(\'{"done": 7, "total": 7}\', flush=True)\n',
+    )
+    seen: list[tuple[int, int]] = []
+    children: list[subprocess.Popen[str]] = []
+    finished, error, _ = _run_in_thread(
+        lambda: index_in_child(
+            ["x"], lambda d, t: seen.append((d, t)), lambda: False, children.append
+        ),
+        30,
+    )
+    for child in children:
+        child.kill()  # a hung child (the defect) must not outlive the test
+    assert finished, "the build hung: the child's stderr pipe was never drained"
+    assert error is None and seen == [(7, 7)]
+
+
+def test_cancel_stops_a_silent_child_promptly(tmp_path, monkeypatch):
+    _fake_indexer(tmp_path, monkeypatch, "import time\ntime.sleep(60)\n")
+    asked = time.perf_counter()
+    children: list[subprocess.Popen[str]] = []
+    finished, error, took = _run_in_thread(
+        lambda: index_in_child(
+            ["x"], lambda d, t: None, lambda: time.perf_counter() - asked > 0.3, children.append
+        ),
+        20,
+    )
+    for child in children:
+        child.kill()
+    assert finished and isinstance(error, IndexCancelled)
+    assert took < 5, f"cancelling took {took:.1f} s"
+    assert children and children[0].poll() is not None  # the child was ended, not left running
+
+
+def test_child_failure_reports_its_last_error_line_even_after_many(tmp_path, monkeypatch):
+    _fake_indexer(
+        tmp_path,
+        monkeypatch,
+        "import sys\n"
+        "for i in range(20000):\n"
+        "    print(f'warning {i}', file=sys.stderr)\n"
+        "print('papertui: the disk is full', file=sys.stderr)\n"
+        "sys.exit(1)\n",
+    )
+    finished, error, _ = _run_in_thread(
+        lambda: index_in_child(["x"], lambda d, t: None, lambda: False), 30
+    )
+    assert finished and isinstance(error, IndexFailed)
+    assert str(error) == "papertui: the disk is full"
+
+
+def test_one_threshold_for_child_process_and_parallel_writer(tmp_path, monkeypatch):
+    # the reader asks `needs_child_process`; an in-process build below it must never fork
+    from papertui.core.search import building, needs_child_process
+
+    assert not needs_child_process(building.PARALLEL_FROM - 1)
+    assert needs_child_process(building.PARALLEL_FROM) == ((os.cpu_count() or 1) > 1)
+    chosen: list[dict[str, object]] = []
+
+    class Index:
+        def writer(self, **kwargs: object) -> None:
+            chosen.append(kwargs)
+
+    for n in (building.PARALLEL_FROM - 1, building.PARALLEL_FROM, building.PARALLEL_FROM + 1):
+        building._writer(Index(), n)
+        assert ("procs" in chosen[-1]) == needs_child_process(n)

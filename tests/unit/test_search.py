@@ -8,7 +8,7 @@ import pytest
 
 from papertui.core.library import Library
 from papertui.core.paths import bundled_corpus_dir
-from papertui.core.search import IndexStore
+from papertui.core.search import IndexStore, SearchFailed, SearchIndex
 
 BUNDLED = bundled_corpus_dir()
 
@@ -143,9 +143,48 @@ def test_damaged_index_is_rebuilt(write_corpus, damage):
         store.pointer.write_text("gen-does-not-exist", "utf-8")
     else:
         for f in directory.iterdir():
-            if f.suffix in (".toc", ".seg") or f.name.endswith(".toc"):
+            if f.suffix not in (".json", "") and "WRITELOCK" not in f.name:
                 f.write_bytes(b"" if damage == "truncate" else b"\x00garbage" * 50)
     lib = Library.open([path])
     assert lib.ensure_index().how in ("built", "updated")
     assert len(lib.run_query("delta").indices) == 1
     lib.close()
+
+
+def test_index_damaged_while_open_is_reported_not_an_empty_result(write_corpus):
+    # the files are cut under an open index: no query can be answered, and the caller must be
+    # told so (not shown "no papers", as if the words were nowhere)
+    path = write_corpus("C\n\nalpha beta gamma.\n\ndelta epsilon.")
+    lib = Library.open([path])
+    lib.ensure_index()
+    directory = lib.index_store.current_dir()
+    lib.close()
+    assert directory is not None
+    index = SearchIndex(directory)
+    assert [pid for pid, _ in index.search("delta").hits]
+    for f in directory.iterdir():
+        if f.suffix in (".pst", ".trm"):
+            with f.open("r+b") as handle:
+                handle.truncate(0)
+    with pytest.raises(SearchFailed, match="search index could not be read"):
+        index.search("alpha")
+    index.close()
+
+
+def test_lengths_in_memory_rank_exactly_as_whoosh_reads_them(library, monkeypatch):
+    # the same scores whether field lengths come from the in-memory copy or from the file
+    from whoosh.codec import whoosh3
+
+    from papertui.core.search import lengths
+
+    queries = ["graph contrastive", "optimal transport", "diffusion", '"neural network"', "lear*"]
+    directory = library.index_store.current_dir()
+    fast = SearchIndex(directory)
+    ours = {q: fast.search(q).hits for q in queries}
+    fast.close()
+    monkeypatch.setattr(whoosh3.W3PerDocReader, "_cached_reader", lengths._original)
+    slow = SearchIndex(directory)
+    theirs = {q: slow.search(q).hits for q in queries}
+    slow.close()
+    assert all(ours[q] for q in queries)
+    assert ours == theirs

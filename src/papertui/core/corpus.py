@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from papertui.core.formats import is_corpus_file, read_corpus_file
 from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord
@@ -42,6 +43,8 @@ def paper_id(abstract: str) -> str:
 
 def extract_urls(text: str) -> tuple[str, ...]:
     """http(s) URLs in order of appearance, without trailing punctuation, each once."""
+    if "://" not in text:
+        return ()  # most abstracts: skip the regex
     seen: dict[str, None] = {}
     for match in _URL.finditer(text):
         url = match.group()
@@ -55,16 +58,26 @@ def extract_urls(text: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
+class TextStore(Protocol):
+    """Where abstracts live when they are not Python strings (see `corpus_cache`)."""
+
+    def text(self, n: int) -> str: ...
+
+
 class Paper:
     """One abstract and what is known or derived about it.
 
     The title and URLs are derived on first use: at 100,000 papers, deriving them all up front
     would delay the first screen by seconds, while the list only needs the rows it shows.
+    A paper read from the corpus cache keeps its abstract's number in a `TextStore` (a mapped
+    file) instead of the text: 100 MB of abstracts stay on disk until a row or a paper needs
+    them.
     """
 
     __slots__ = (
         "id",
-        "abstract",
+        "_abstract",
+        "_store",
         "collections",
         "source",
         "authors",
@@ -92,7 +105,8 @@ class Paper:
         year: int | None = None,
     ) -> None:
         self.id = id
-        self.abstract = abstract
+        self._abstract: str | int = abstract
+        self._store: TextStore | None = None
         self.collections = collections
         self.source = source
         self.authors = authors
@@ -102,6 +116,24 @@ class Paper:
         self._title = title
         self._urls = urls
         self._extra_url = extra_url
+
+    @property
+    def abstract(self) -> str:
+        text = self._abstract
+        if isinstance(text, str):
+            return text
+        assert self._store is not None
+        return self._store.text(text)
+
+    @abstract.setter
+    def abstract(self, value: str) -> None:
+        self._abstract = value
+        self._store = None
+
+    def keep_abstract_in(self, store: TextStore, n: int) -> None:
+        """Drop the abstract's text; `store.text(n)` gives it back (the same string)."""
+        self._abstract = n
+        self._store = store
 
     @property
     def title(self) -> str:
@@ -270,15 +302,18 @@ def load_corpus(paths: Sequence[str | Path], forced: str | None = None) -> Corpu
     """Read every path; bad files become one-line errors, never exceptions."""
     errors: list[str] = []
     warnings: list[str] = []
-    parsed: list[ParsedFile] = []
-    for path in expand_paths(paths, errors):
-        try:
-            pf = parse_file(path, forced)
-        except CorpusError as exc:
-            errors.append(str(exc))
-            continue
-        warnings.extend(pf.warnings)
-        parsed.append(pf)
+
+    def parsed() -> Iterator[ParsedFile]:
+        # one file at a time: its text and records are dropped once its papers are made
+        for path in expand_paths(paths, errors):
+            try:
+                pf = parse_file(path, forced)
+            except CorpusError as exc:
+                errors.append(str(exc))
+                continue
+            warnings.extend(pf.warnings)
+            yield pf
+
     files: list[FileReport] = []
-    papers = build_papers(parsed, files)
+    papers = build_papers(parsed(), files)
     return Corpus(papers=papers, files=files, errors=errors, warnings=warnings)

@@ -1,18 +1,29 @@
 """Build a large index in a separate process, reporting progress.
 
-Indexing 100,000 abstracts is minutes of pure-Python work. In the reader's own process it would
-compete with the screen for the interpreter; in a child process the reader stays responsive,
+Indexing 100,000 abstracts is a minute of pure-Python work. In the reader's own process it
+would compete with the screen for the interpreter, and Whoosh's two-process writer must not fork
+a program whose other threads are running; in a child process the reader stays responsive,
 and quitting simply ends the child, leaving the previous index generation in place.
 """
 
 from __future__ import annotations
 
 import json
+import queue
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Sequence
+from typing import IO
 
-from papertui.core.search import IndexCancelled
+from papertui.core.search import IndexCancelled, needs_child_process
+
+__all__ = ["IndexFailed", "index_in_child", "needs_child_process", "run_index_child"]
+
+# How often a silent child is checked for cancellation, in seconds.
+POLL = 0.1
+# Lines of the child's stderr kept for the error message (the rest is read and dropped).
+KEEP_ERRORS = 50
 
 
 class IndexFailed(Exception):
@@ -26,11 +37,27 @@ def index_in_child(
     started: Callable[[subprocess.Popen[str]], None] | None = None,
     fmt: str | None = None,
 ) -> None:
+    """Run `papertui index` on `sources` in a child process (see `needs_child_process`)."""
     command = [sys.executable, "-m", "papertui", "index", "--progress-json"]
     command += ["--format", fmt] if fmt else []
     command += ["--", *sources]
+    run_index_child(command, progress, cancelled, started)
+
+
+def run_index_child(
+    command: Sequence[str],
+    progress: Callable[[int, int], None],
+    cancelled: Callable[[], bool],
+    started: Callable[[subprocess.Popen[str]], None] | None = None,
+) -> None:
+    """Run an indexing command that prints `{"done": n, "total": m}` lines.
+
+    Both pipes are read as the child writes them (a child with many warnings would otherwise
+    fill its stderr pipe and wait forever), and `cancelled` is asked every `POLL` seconds even
+    while the child says nothing; on cancel the child is terminated and `IndexCancelled` raised.
+    """
     with subprocess.Popen(
-        command,
+        list(command),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
@@ -41,19 +68,59 @@ def index_in_child(
         if started is not None:
             started(child)
         assert child.stdout is not None and child.stderr is not None
-        for line in child.stdout:
-            if cancelled():
-                child.terminate()
-                raise IndexCancelled()
-            try:
-                message = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(message, dict) and "done" in message:
-                progress(int(message["done"]), int(message["total"]))
-        errors = child.stderr.read().strip().splitlines()
-        code = child.wait()
+        lines: queue.Queue[str | None] = queue.Queue()
+        errors: list[str] = []
+        readers = [
+            threading.Thread(target=_pump, args=(child.stdout, lines.put), daemon=True),
+            threading.Thread(target=_keep_last, args=(child.stderr, errors), daemon=True),
+        ]
+        for reader in readers:
+            reader.start()
+        try:
+            while True:
+                if cancelled():
+                    raise IndexCancelled()
+                try:
+                    line = lines.get(timeout=POLL)
+                except queue.Empty:
+                    continue
+                if line is None:
+                    break
+                _report(line, progress)
+            code = child.wait()
+        except BaseException:
+            child.terminate()
+            child.wait()
+            raise
+        finally:
+            for reader in readers:
+                reader.join(timeout=5)
     if cancelled():
         raise IndexCancelled()
     if code != 0:
         raise IndexFailed(errors[-1] if errors else f"indexing stopped (exit code {code})")
+
+
+def _pump(stream: IO[str], put: Callable[[str | None], None]) -> None:
+    try:
+        for line in stream:
+            put(line)
+    finally:
+        put(None)
+
+
+def _keep_last(stream: IO[str], kept: list[str]) -> None:
+    for line in stream:
+        line = line.strip()
+        if line:
+            kept.append(line)
+            del kept[:-KEEP_ERRORS]
+
+
+def _report(line: str, progress: Callable[[int, int], None]) -> None:
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return
+    if isinstance(message, dict) and "done" in message:
+        progress(int(message["done"]), int(message["total"]))

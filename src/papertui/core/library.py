@@ -8,19 +8,28 @@ directly; each concern lives in its own module below: `querying` plans queries o
 from __future__ import annotations
 
 import subprocess
+import time
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from papertui.core import paths
-from papertui.core.corpus import Corpus, Paper, finish_titles, load_corpus
+from papertui.core.corpus import Corpus, Paper, finish_titles
+from papertui.core.corpus_cache import load_corpus_cached
 from papertui.core.export import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexer import index_in_child
 from papertui.core.query import Filter, parse_query
 from papertui.core.querying import DEPTH, Planner, View
 from papertui.core.records import paper_record
-from papertui.core.search import IndexReport, IndexStore, SearchIndex, corpus_digest, sources_key
-from papertui.core.search.building import PARALLEL_FROM
+from papertui.core.search import (
+    IndexReport,
+    IndexStore,
+    SearchIndex,
+    corpus_digest,
+    needs_child_process,
+    source_stats,
+    sources_key,
+)
 from papertui.core.store import Annotations, Store
 
 __all__ = ["DEPTH", "Library", "PaperNotFound", "View", "quick_search"]
@@ -97,6 +106,7 @@ class Library:
         self.index: SearchIndex | None = None
         self.index_store = index_store_for(self.sources)
         self.planner = Planner(self.papers, self.by_id)
+        self._digest: str | None = None
         if len(self.papers) <= EAGER_TITLES:
             self._titles_ready()
 
@@ -106,7 +116,8 @@ class Library:
 
         `fmt` forces one input format for every file (else each file's own is detected)."""
         chosen = resolve_sources(sources)
-        corpus = load_corpus(chosen, fmt)
+        cache = index_store_for(chosen).root / f"corpus-{fmt or 'auto'}.bin"
+        corpus, _cached = load_corpus_cached(chosen, fmt, cache)
         return cls(corpus, Store(paths.store_path()), chosen, fmt)
 
     def mark_seen(self) -> set[str]:
@@ -124,7 +135,7 @@ class Library:
         """Every title, final: from a current index when there is one (fast), else derived."""
         if self.titles is not None:
             return
-        index = self.index_store.open_if_current(corpus_digest(self.papers))
+        index = self._current_index()
         if index is not None:
             index.apply_titles(self.papers)
             index.close()
@@ -133,15 +144,37 @@ class Library:
     def _titles_ready(self) -> None:
         finish_titles(self.papers)
         matcher = TitleMatcher([p.title for p in self.papers])
-        matcher.prepare()
+        matcher.prepare(self.index_store.root / "titles.trigrams")
         self.titles = matcher
         self.planner.titles = matcher
 
     # -- index ------------------------------------------------------------------------------------
 
+    def digest(self) -> str:
+        """The corpus' digest, as the index records it (computed once: ~0.5 s at 100k)."""
+        if self._digest is None:
+            self._digest = corpus_digest(self.papers)
+        return self._digest
+
+    def _unchanged(self, meta: dict[str, object] | None) -> bool:
+        """The index was built from these very files (same size and mtime), read in their own
+        formats: it is current without hashing every paper."""
+        return (
+            meta is not None
+            and self.format is None
+            and meta.get("sources") == source_stats(self.sources)
+        )
+
+    def _current_index(self) -> SearchIndex | None:
+        if self._unchanged(self.index_store.meta()):
+            found = self.index_store.open_if_unchanged(self.sources)
+            if found is not None:
+                return found
+        return self.index_store.open_if_current(self.digest())
+
     def index_is_current(self) -> bool:
         meta = self.index_store.meta()
-        return meta is not None and meta.get("digest") == corpus_digest(self.papers)
+        return meta is not None and (self._unchanged(meta) or meta.get("digest") == self.digest())
 
     def ensure_index(
         self,
@@ -149,8 +182,18 @@ class Library:
         cancelled: Callable[[], bool] | None = None,
     ) -> IndexReport:
         """Open, update or build the index (slow the first time: call from a worker)."""
-        index, report = self.index_store.ensure(self.papers, self.sources, progress, cancelled)
-        self._titles_ready()
+        started = time.perf_counter()
+        found = self._current_index()
+        if found is not None:
+            found.apply_titles(self.papers)
+            count = len(self.papers)
+            index, report = found, self.index_store.report(found, "reused", count, started)
+        else:
+            index, report = self.index_store.ensure(
+                self.papers, self.sources, progress, cancelled, digest=self.digest()
+            )
+        if self.titles is None or report.how != "reused":
+            self._titles_ready()  # titles derived by the build may differ from those shown
         old, self.index = self.index, index
         self.planner.index = index
         if old is not None:
@@ -160,7 +203,7 @@ class Library:
     def needs_child_process(self) -> bool:
         """Large corpora are indexed by a child process (the same rule the builder uses to
         decide on parallel writers, so no UI worker thread ever forks)."""
-        return len(self.papers) >= PARALLEL_FROM
+        return needs_child_process(len(self.papers))
 
     def index_in_child(
         self,

@@ -1,28 +1,34 @@
 """The one package that speaks Whoosh: the schema and analyzers, queries and highlights, and
 building, updating and opening the index. Nothing outside it imports whoosh."""
 
-from papertui.core.search.building import (
+from papertui.core.search import lengths
+from papertui.core.search.building import PARALLEL_FROM, fingerprint, needs_child_process
+from papertui.core.search.generations import (
     IndexReport,
     IndexStore,
     corpus_digest,
-    fingerprint,
     source_stats,
     sources_key,
 )
 from papertui.core.search.schema import FIELDS, INDEX_VERSION, IndexCancelled, schema
-from papertui.core.search.searching import Highlighter, SearchIndex, SearchResult
+from papertui.core.search.searching import Highlighter, SearchFailed, SearchIndex, SearchResult
+
+lengths.install()
 
 __all__ = [
     "FIELDS",
     "INDEX_VERSION",
+    "PARALLEL_FROM",
     "Highlighter",
     "IndexCancelled",
     "IndexReport",
     "IndexStore",
+    "SearchFailed",
     "SearchIndex",
     "SearchResult",
     "corpus_digest",
     "fingerprint",
+    "needs_child_process",
     "schema",
     "source_stats",
     "sources_key",

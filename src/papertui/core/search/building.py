@@ -1,8 +1,9 @@
-"""Building, updating and opening the index generations of a corpus.
+"""Writing one index generation: feeding papers to Whoosh, in one process or two, or updating
+a copy of the previous generation in place when few papers changed.
 
-The index is a cache in the user cache dir. Each build or update is written into a fresh
-generation directory and swapped in by rewriting a one-line pointer file, so a crash mid-build
-leaves the previous generation usable. A missing, stale, corrupt or old-schema index is rebuilt.
+Segments are written as separate files, not one compound file: Whoosh reads a compound
+segment by copying each of its parts (the postings too) into memory, hundreds of MB at
+100,000 papers, while separate files are read through the page cache as queries need them.
 """
 
 from __future__ import annotations
@@ -14,45 +15,26 @@ import os
 import shutil
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as windex
 
 from papertui.core.corpus import Paper, finish_titles
+from papertui.core.search.highlight import _WORD
 from papertui.core.search.schema import INDEX_VERSION, IndexCancelled, Progress, schema
-from papertui.core.search.searching import _WORD, SearchIndex
 
-try:  # POSIX advisory locks: one writer per index, released by the kernel if it dies
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
-
-# Below this many papers a single process indexes faster than starting helpers.
+# From this many papers the index is written by two processes (Whoosh forks helpers), which
+# must not happen inside a program with threads running (the reader): such a corpus is indexed
+# by a child process (`papertui index`), see `needs_child_process`.
 PARALLEL_FROM = 5000
 
 
-def sources_key(sources: Sequence[str]) -> str:
-    """One index per set of corpus files, so editing a file updates its own index."""
-    joined = "\n".join(sorted(os.path.abspath(s) for s in sources))
-    return hashlib.blake2b(joined.encode("utf-8", "replace"), digest_size=8).hexdigest()
-
-
-Stats = dict[str, list[int]]  # source path -> [size, mtime_ns]
-
-
-def source_stats(sources: Sequence[str]) -> Stats:
-    """What the corpus files look like on disk: if unchanged, the index is current."""
-    stats: Stats = {}
-    for source in sources:
-        path = Path(source)
-        files = sorted(path.iterdir()) if path.is_dir() else [path]
-        for f in files:
-            with contextlib.suppress(OSError):
-                st = f.stat()
-                stats[str(f.resolve())] = [st.st_size, st.st_mtime_ns]
-    return stats
+def needs_child_process(paper_count: int) -> bool:
+    """Whether a build of this many papers forks helper processes, and so must run in a child
+    process of its own rather than in a thread of a program with other threads (the reader)."""
+    return paper_count >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
 
 
 def fingerprint(paper: Paper) -> str:
@@ -70,165 +52,38 @@ def fingerprint(paper: Paper) -> str:
     return hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).hexdigest()
 
 
-def corpus_digest(papers: Sequence[Paper]) -> str:
-    h = hashlib.blake2b(INDEX_VERSION.encode(), digest_size=16)
-    for fp in sorted(fingerprint(p) for p in papers):
-        h.update(fp.encode())
-    return h.hexdigest()
-
-
-@dataclass(slots=True)
-class IndexReport:
-    how: str  # "reused", "updated" or "built"
-    papers: int
-    seconds: float
-    size_bytes: int
-    directory: Path
-
-
-class IndexStore:
-    """The generations of one corpus' index under the cache dir, and the pointer to the current."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-
-    @property
-    def pointer(self) -> Path:
-        return self.root / "current"
-
-    def current_dir(self) -> Path | None:
-        try:
-            name = self.pointer.read_text("utf-8").strip()
-        except OSError:
-            return None
-        path = self.root / name
-        return path if name and path.is_dir() else None
-
-    def meta(self) -> dict[str, object] | None:
-        directory = self.current_dir()
-        if directory is None:
-            return None
-        try:
-            meta = json.loads((directory / "meta.json").read_text("utf-8"))
-        except (OSError, ValueError):
-            return None
-        return meta if isinstance(meta, dict) and meta.get("version") == INDEX_VERSION else None
-
-    def open_if_unchanged(self, sources: Sequence[str]) -> SearchIndex | None:
-        """The index, without reading the corpus, when no corpus file changed since it was built."""
-        meta = self.meta()
-        if meta is None or meta.get("sources") != source_stats(sources):
-            return None
-        directory = self.current_dir()
-        try:
-            return SearchIndex(directory) if directory is not None else None
-        except Exception:  # noqa: BLE001 - damaged: the full path rebuilds it
-            return None
-
-    def open_if_current(self, digest: str) -> SearchIndex | None:
-        """The index if it exists, is readable and matches `digest`; else None."""
-        meta = self.meta()
-        directory = self.current_dir()
-        if meta is None or directory is None or meta.get("digest") != digest:
-            return None
-        try:
-            return SearchIndex(directory)
-        except Exception:  # noqa: BLE001 - any damage means: rebuild
-            return None
-
-    @contextlib.contextmanager
-    def _writer_lock(self) -> Iterator[None]:
-        self.root.mkdir(parents=True, exist_ok=True)
-        if fcntl is None:
-            yield
-            return
-        with open(self.root / ".lock", "a+") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)  # waits while another papertui builds
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
-
-    def ensure(
-        self,
-        papers: Sequence[Paper],
-        sources: Sequence[str] = (),
-        progress: Progress | None = None,
-        cancelled: Callable[[], bool] | None = None,
-    ) -> tuple[SearchIndex, IndexReport]:
-        """Open the index for `papers`, updating or rebuilding it as needed."""
-        started = time.perf_counter()
-        digest = corpus_digest(papers)
-        found = self.open_if_current(digest)
-        if found is None:
-            with self._writer_lock():
-                found = self.open_if_current(digest)  # another process may have built it
-                if found is None:
-                    directory, how = self._write(papers, sources, digest, progress, cancelled)
-                    found = SearchIndex(directory)
-                    return found, self._report(found, how, len(papers), started)
-        found.apply_titles(papers)
-        return found, self._report(found, "reused", len(papers), started)
-
-    @staticmethod
-    def _report(index: SearchIndex, how: str, count: int, started: float) -> IndexReport:
-        size = sum(f.stat().st_size for f in index.directory.iterdir() if f.is_file())
-        return IndexReport(how, count, time.perf_counter() - started, size, index.directory)
-
-    def _write(
-        self,
-        papers: Sequence[Paper],
-        sources: Sequence[str],
-        digest: str,
-        progress: Progress | None,
-        cancelled: Callable[[], bool] | None,
-    ) -> tuple[Path, str]:
-        stats = source_stats(sources)
-        # titles are indexed, so they must be final first: the first tenth of the progress bar
-        finish_titles(papers, _share(progress, 0.0, 0.1))
-        progress = _share(progress, 0.1, 0.9)
-        previous = self.current_dir()
-        fresh = self.root / f"gen-{time.time_ns()}-{os.getpid()}"
-        try:
-            how = "built"
-            if previous is not None and self._can_update(previous):
-                shutil.copytree(previous, fresh)
-                if _update(fresh, papers, progress, cancelled):
-                    how = "updated"
-                else:
-                    shutil.rmtree(fresh, ignore_errors=True)
-            if how == "built":
-                _build(fresh, papers, progress, cancelled)
-            titles = {p.id: p.title for p in papers}
-            (fresh / "titles.json").write_text(json.dumps(titles, ensure_ascii=False), "utf-8")
-            meta = {
-                "version": INDEX_VERSION,
-                "digest": digest,
-                "papers": len(papers),
-                "sources": stats,
-            }
-            (fresh / "meta.json").write_text(json.dumps(meta), "utf-8")
-            tmp = self.root / f".current-{os.getpid()}"
-            tmp.write_text(fresh.name, "utf-8")
-            os.replace(tmp, self.pointer)  # the swap: atomic, so readers see old or new
-        except BaseException:
+def write_generation(
+    fresh: Path,
+    previous: Path | None,
+    papers: Sequence[Paper],
+    progress: Progress | None,
+    cancelled: Callable[[], bool] | None,
+) -> str:
+    """Write the index of `papers` into the new directory `fresh`: an updated copy of
+    `previous` when few papers changed, else a fresh build. Returns "updated" or "built"."""
+    # titles are indexed, so they must be final first: the first tenth of the progress bar
+    finish_titles(papers, _share(progress, 0.0, 0.1))
+    progress = _share(progress, 0.1, 0.9)
+    how = "built"
+    if previous is not None and _can_update(previous):
+        shutil.copytree(previous, fresh)
+        if _update(fresh, papers, progress, cancelled):
+            how = "updated"
+        else:
             shutil.rmtree(fresh, ignore_errors=True)
-            raise
-        self._prune(keep=fresh)
-        return fresh, how
+    if how == "built":
+        _build(fresh, papers, progress, cancelled)
+    titles = {p.id: p.title for p in papers}
+    (fresh / "titles.json").write_text(json.dumps(titles, ensure_ascii=False), "utf-8")
+    return how
 
-    @staticmethod
-    def _can_update(directory: Path) -> bool:
-        try:
-            meta = json.loads((directory / "meta.json").read_text("utf-8"))
-            return meta.get("version") == INDEX_VERSION and windex.exists_in(str(directory))
-        except Exception:  # noqa: BLE001
-            return False
 
-    def _prune(self, keep: Path) -> None:
-        for child in self.root.iterdir():
-            if child.is_dir() and child.name.startswith("gen-") and child != keep:
-                shutil.rmtree(child, ignore_errors=True)
+def _can_update(directory: Path) -> bool:
+    try:
+        meta = json.loads((directory / "meta.json").read_text("utf-8"))
+        return meta.get("version") == INDEX_VERSION and windex.exists_in(str(directory))
+    except Exception:  # noqa: BLE001 - unreadable: build afresh
+        return False
 
 
 @contextlib.contextmanager
@@ -266,7 +121,8 @@ def _share(progress: Progress | None, start: float, part: float) -> Progress | N
     return scaled
 
 
-def _add(writer, paper: Paper, vocab: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
+def _add(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignore[no-untyped-def]
+    abstract = paper.abstract  # once: it may be decoded from the corpus cache on each access
     extra: dict[str, object] = {}
     if paper.authors:
         extra["author"] = " ; ".join(paper.authors)
@@ -279,7 +135,7 @@ def _add(writer, paper: Paper, vocab: dict[str, int]) -> None:  # type: ignore[n
         fp=fingerprint(paper),
         collection=",".join(c.replace(",", " ").lower() for c in paper.collections),
         title=paper.title,
-        abstract=paper.abstract,
+        abstract=abstract,
         meta={
             "collections": list(paper.collections),
             "urls": list(paper.urls),
@@ -289,8 +145,7 @@ def _add(writer, paper: Paper, vocab: dict[str, int]) -> None:  # type: ignore[n
         },
         **extra,
     )
-    for word in set(_WORD.findall(paper.abstract.lower())):
-        vocab[word] = vocab.get(word, 0) + 1
+    vocab.update(set(_WORD.findall(abstract.lower())))  # document frequencies, counted in C
 
 
 def _tick(i: int, total: int, progress: Progress | None, cancelled: Callable[[], bool] | None):  # type: ignore[no-untyped-def]
@@ -302,11 +157,10 @@ def _tick(i: int, total: int, progress: Progress | None, cancelled: Callable[[],
 
 
 def _writer(ix, count: int):  # type: ignore[no-untyped-def]
-    procs = min(2, os.cpu_count() or 1)
-    if count >= PARALLEL_FROM and procs > 1:
+    if needs_child_process(count):
         # one segment per process, not merged: merging would cost what the second core saved
-        return ix.writer(procs=procs, limitmb=1024, multisegment=True)
-    return ix.writer(limitmb=128)
+        return ix.writer(procs=2, limitmb=1024, multisegment=True, compound=False)
+    return ix.writer(limitmb=128, compound=False)
 
 
 def _build(
@@ -317,7 +171,7 @@ def _build(
 ) -> None:
     directory.mkdir(parents=True)
     ix = windex.create_in(str(directory), schema())
-    vocab: dict[str, int] = {}
+    vocab: Counter[str] = Counter()
     writer = _writer(ix, len(papers))
     total = len(papers)
     # The helpers sort and write their postings only at commit, about 1.4 times as long as
@@ -349,7 +203,7 @@ def _cancel_on_error(writer) -> Iterator[None]:  # type: ignore[no-untyped-def]
         raise
 
 
-def _save_vocab(directory: Path, vocab: dict[str, int]) -> None:
+def _save_vocab(directory: Path, vocab: Counter[str]) -> None:
     (directory / "vocab.json").write_text(json.dumps(vocab, ensure_ascii=False), "utf-8")
 
 
@@ -373,10 +227,10 @@ def _update(
         if len(added) + len(removed) > max(1000, len(papers) // 2):
             return False
         try:
-            vocab = json.loads((directory / "vocab.json").read_text("utf-8"))
+            vocab = Counter(json.loads((directory / "vocab.json").read_text("utf-8")))
         except (OSError, ValueError):
             return False
-        writer = ix.writer(limitmb=128)
+        writer = ix.writer(limitmb=128, compound=False)
         with _cancel_on_error(writer):
             for pid in removed:
                 writer.delete_by_term("id", pid)

@@ -1,13 +1,13 @@
-"""Queries against an open index: parsing, typo repair, prefix expansion, filters, similar
-papers, and the highlighter that marks matched words in the detail pane."""
+"""Queries against an open index: parsing, typo repair, prefix expansion, filters and similar
+papers (the words a query matched are found by `highlight`)."""
 
 from __future__ import annotations
 
 import bisect
 import json
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from rapidfuzz import process
@@ -18,9 +18,9 @@ from whoosh import query as wq
 from whoosh.lang.porter import stem
 
 from papertui.core.corpus import Paper
+from papertui.core.search.highlight import _WORD, Highlighter, highlighter_for
 from papertui.core.search.schema import FIELDS
 
-_WORD = re.compile(r"\w+")
 _YEAR_RANGE = re.compile(r"\byear:(\d{4})\s*(?:-|\.\.)\s*(\d{4})\b")
 _DANGLING_FIELD = re.compile(r"(?:^|(?<=\s))\w+:(?=\s|$)")
 # A prefix query searches at most this many of the words it could stand for.
@@ -29,31 +29,22 @@ PREFIX_EXPANSIONS = 8
 BOOST_UP_TO = 20_000
 
 
-# -- highlighting (pure, but it must stem exactly as the index does, so it lives here) -----------
-
-
-@dataclass(slots=True)
-class Highlighter:
-    """Finds the words of a text that the query matched, for the detail pane."""
-
-    stems: set[str] = field(default_factory=set)
-    prefixes: tuple[str, ...] = ()
-
-    def __bool__(self) -> bool:
-        return bool(self.stems or self.prefixes)
-
-    def spans(self, text: str) -> list[tuple[int, int]]:
-        if not self:
-            return []
-        found = []
-        for match in _WORD.finditer(text):
-            word = match.group().lower()
-            if stem(word) in self.stems or (self.prefixes and word.startswith(self.prefixes)):
-                found.append(match.span())
-        return found
-
-
 # -- the index --------------------------------------------------------------------------------
+
+
+class SearchFailed(Exception):
+    """The index could not answer a query (its files are damaged, gone or unreadable); `str()`
+    says why in one line. A query string alone never causes it: the UI and CLI show it and may
+    rebuild the index."""
+
+
+# what reading a damaged or vanished index raises, as opposed to what odd query strings do
+_INDEX_ERRORS = (OSError, EOFError)
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return f"the search index could not be read ({text})"
 
 
 @dataclass(slots=True)
@@ -88,6 +79,8 @@ class SearchIndex:
 
     def apply_titles(self, papers: Sequence[Paper]) -> None:
         """Give papers the titles derived when the index was built (deriving costs seconds)."""
+        if all(paper.title_known for paper in papers):
+            return  # real titles, or given already: skip reading 10 MB of JSON
         try:
             titles = json.loads((self.directory / "titles.json").read_text("utf-8"))
         except (OSError, ValueError):
@@ -186,7 +179,8 @@ class SearchIndex:
         only: Sequence[tuple[str, Sequence[str]]] = (),
         exclude: Sequence[tuple[str, Sequence[str]]] = (),
     ) -> SearchResult:
-        """Run a full-text query. Never raises for any query string.
+        """Run a full-text query. Never raises for any query string; raises `SearchFailed` when
+        the index itself cannot be read.
 
         `only` and `exclude` restrict the results to (or away from) papers whose `id` or
         `collection` is one of the given values; each (field, values) pair is one condition.
@@ -203,15 +197,19 @@ class SearchIndex:
             parsed = parsed.accept(lambda q: self._repair(q, raw_words, corrections))
             parsed = self._boost_adjacent(parsed)
             hits = self._run(parsed, limit)
+        except _INDEX_ERRORS as exc:
+            raise SearchFailed(_why(exc)) from exc
         except Exception:  # noqa: BLE001 - some strings make every Whoosh parser raise
+            # (or the query it parses to raise when run): search the words as typed
             fallback = True
             corrections.clear()
-            parsed = self._plain(text, raw_words, corrections)
             try:
+                parsed = self._plain(text, raw_words, corrections)
                 hits = self._run(parsed, limit)
-            except Exception:  # noqa: BLE001
-                hits = []
-        return SearchResult(hits, self._highlighter(parsed), corrections, fallback)
+            except Exception as exc:
+                # plain words always run on a sound index: what failed is the index itself
+                raise SearchFailed(_why(exc)) from exc
+        return SearchResult(hits, highlighter_for(parsed), corrections, fallback)
 
     def _run(self, q: wq.Query, limit: int | None) -> list[tuple[str, float]]:
         if q is wq.NullQuery or self._filter is wq.NullQuery:
@@ -281,28 +279,6 @@ class SearchIndex:
             clauses.append(wq.Or(per_field))
         return wq.And(clauses) if clauses else wq.NullQuery
 
-    @staticmethod
-    def _highlighter(q: wq.Query) -> Highlighter:
-        stems: set[str] = set()
-        prefixes: list[str] = []
-        if q is wq.NullQuery:
-            return Highlighter()
-        for leaf in q.leaves() if not q.is_leaf() else [q]:
-            if isinstance(leaf, wq.Phrase):
-                stems.update(leaf.words)
-            elif isinstance(leaf, (wq.Prefix, wq.Wildcard)):
-                literal = re.split(r"[*?]", leaf.text, maxsplit=1)[0]
-                if literal:
-                    prefixes.append(literal.lower())
-            elif isinstance(leaf, wq.Term) and isinstance(leaf.text, str):
-                stems.add(leaf.text)
-        # leaves under a Not are not matches; drop them
-        for node in _nots(q):
-            for leaf in node.leaves() if not node.is_leaf() else [node]:
-                if isinstance(leaf, wq.Term) and isinstance(leaf.text, str):
-                    stems.discard(leaf.text)
-        return Highlighter(stems, tuple(prefixes))
-
 
 def _condition(pairs: Sequence[tuple[str, Sequence[str]]], combine: type) -> wq.Query | None:
     """Whoosh filter for (field, allowed values) pairs; NullQuery when one allows nothing."""
@@ -318,12 +294,3 @@ def _condition(pairs: Sequence[tuple[str, Sequence[str]]], combine: type) -> wq.
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else combine(parts)
-
-
-def _nots(q: wq.Query) -> Iterator[wq.Query]:
-    if isinstance(q, wq.Not):
-        yield q.query
-    if isinstance(q, wq.AndNot):
-        yield q.b
-    for child in q.children():
-        yield from _nots(child)
