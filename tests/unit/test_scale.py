@@ -287,3 +287,19 @@ def test_one_threshold_for_child_process_and_parallel_writer(tmp_path, monkeypat
     for n in (building.PARALLEL_FROM - 1, building.PARALLEL_FROM, building.PARALLEL_FROM + 1):
         building._writer(Index(), n)
         assert ("procs" in chosen[-1]) == needs_child_process(n)
+
+
+def test_index_of_a_forced_format_is_not_taken_for_the_files_own(tmp_path):
+    path = tmp_path / "dump.csv"
+    path.write_text("title,abstract\n\nA,alpha beta gamma delta\n\nB,epsilon zeta eta theta\n")
+    forced = Library.open([str(path)], "text")
+    forced.ensure_index()
+    assert forced.papers and forced.index_is_current()
+    forced.close()
+    own = Library.open([str(path)])  # read as CSV: other papers from the same unchanged file
+    assert [p.abstract for p in own.papers] != [p.abstract for p in forced.papers]
+    assert not own.index_is_current()
+    assert quick_search([str(path)], "alpha", 1) is None
+    own.ensure_index()
+    assert own.index_is_current()
+    own.close()

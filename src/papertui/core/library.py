@@ -162,6 +162,7 @@ class Library:
         return (
             meta is not None
             and self.format is None
+            and not meta.get("format", "")
             and meta.get("sources") == source_stats(self.sources)
         )
 
@@ -190,7 +191,7 @@ class Library:
             index, report = found, self.index_store.report(found, "reused", count, started)
         else:
             index, report = self.index_store.ensure(
-                self.papers, self.sources, progress, cancelled, digest=self.digest()
+                self.papers, self.sources, progress, cancelled, self.digest(), self.format
             )
         if self.titles is None or report.how != "reused":
             self._titles_ready()  # titles derived by the build may differ from those shown

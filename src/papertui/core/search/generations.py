@@ -101,6 +101,8 @@ class IndexStore:
         meta = self.meta()
         if meta is None or meta.get("sources") != source_stats(sources):
             return None
+        if meta.get("format", ""):
+            return None  # built from a forced format: these files may read differently
         directory = self.current_dir()
         try:
             return SearchIndex(directory) if directory is not None else None
@@ -138,9 +140,11 @@ class IndexStore:
         progress: Progress | None = None,
         cancelled: Callable[[], bool] | None = None,
         digest: str | None = None,
+        fmt: str | None = None,
     ) -> tuple[SearchIndex, IndexReport]:
         """Open the index for `papers`, updating or rebuilding it as needed. `digest` is
-        `corpus_digest(papers)` when the caller has it already."""
+        `corpus_digest(papers)` when the caller has it already; `fmt` the format forced when
+        the papers were read (recorded: an index read so is never taken for the files' own)."""
         started = time.perf_counter()
         digest = digest or corpus_digest(papers)
         found = self.open_if_current(digest)
@@ -148,7 +152,9 @@ class IndexStore:
             with self._writer_lock():
                 found = self.open_if_current(digest)  # another process may have built it
                 if found is None:
-                    directory, how = self._write(papers, sources, digest, progress, cancelled)
+                    directory, how = self._write(
+                        papers, sources, digest, progress, cancelled, fmt or ""
+                    )
                     found = SearchIndex(directory)
                     return found, self.report(found, how, len(papers), started)
         found.apply_titles(papers)
@@ -166,6 +172,7 @@ class IndexStore:
         digest: str,
         progress: Progress | None,
         cancelled: Callable[[], bool] | None,
+        fmt: str,
     ) -> tuple[Path, str]:
         stats = source_stats(sources)
         fresh = self.root / f"gen-{time.time_ns()}-{os.getpid()}"
@@ -176,6 +183,7 @@ class IndexStore:
                 "digest": digest,
                 "papers": len(papers),
                 "sources": stats,
+                "format": fmt,
             }
             (fresh / "meta.json").write_text(json.dumps(meta), "utf-8")
             tmp = self.root / f".current-{os.getpid()}"
