@@ -21,7 +21,7 @@ from papertui.core import fuzzy
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexer import IndexFailed, index_in_child
 from papertui.core.library import Library, quick_search
-from papertui.core.search import IndexCancelled
+from papertui.core.search import IndexCancelled, SearchFailed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from gen_corpus import write_corpus  # noqa: E402
@@ -303,3 +303,23 @@ def test_index_of_a_forced_format_is_not_taken_for_the_files_own(tmp_path):
     own.ensure_index()
     assert own.index_is_current()
     own.close()
+
+
+def test_index_that_opens_but_cannot_answer_is_reported_then_rebuilt(corpus):
+    library = Library.open([str(corpus)])
+    library.ensure_index()
+    assert library.index is not None
+    directory = library.index.directory
+    library.close()
+    for f in directory.iterdir():
+        if f.suffix == ".pst":  # the postings: the index still opens, no query can run
+            f.write_bytes(b"")
+    assert quick_search([str(corpus)], "learning", 5) is None  # steps aside, never raises
+    library = Library.open([str(corpus)])
+    library.ensure_index()
+    assert library.index is not None
+    with pytest.raises(SearchFailed):
+        library.index.search("learning")
+    assert library.ensure_index(rebuild=True).how == "built"
+    assert library.run_query("learning").indices
+    library.close()

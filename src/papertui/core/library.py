@@ -24,6 +24,7 @@ from papertui.core.records import paper_record
 from papertui.core.search import (
     IndexReport,
     IndexStore,
+    SearchFailed,
     SearchIndex,
     corpus_digest,
     needs_child_process,
@@ -72,7 +73,10 @@ def quick_search(
     if index is None:
         return None
     try:
-        result = index.search(parsed.text, limit=limit)
+        try:
+            result = index.search(parsed.text, limit=limit)
+        except SearchFailed:
+            return None  # damaged: the full path rebuilds the index
         if len(result.hits) < limit or result.fallback or result.corrections:
             return None
         stored = [index.stored(pid) for pid, _ in result.hits]
@@ -181,17 +185,27 @@ class Library:
         self,
         progress: Callable[[int, int], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
+        rebuild: bool = False,
     ) -> IndexReport:
-        """Open, update or build the index (slow the first time: call from a worker)."""
+        """Open, update or build the index (slow the first time: call from a worker).
+
+        `rebuild` builds it afresh: what to do when a search raised `SearchFailed` (an index
+        that opens but whose files are damaged)."""
         started = time.perf_counter()
-        found = self._current_index()
+        found = None if rebuild else self._current_index()
         if found is not None:
             found.apply_titles(self.papers)
             count = len(self.papers)
             index, report = found, self.index_store.report(found, "reused", count, started)
         else:
             index, report = self.index_store.ensure(
-                self.papers, self.sources, progress, cancelled, self.digest(), self.format
+                self.papers,
+                self.sources,
+                progress,
+                cancelled,
+                self.digest(),
+                self.format,
+                rebuild,
             )
         if self.titles is None or report.how != "reused":
             self._titles_ready()  # titles derived by the build may differ from those shown

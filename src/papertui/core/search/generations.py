@@ -141,19 +141,22 @@ class IndexStore:
         cancelled: Callable[[], bool] | None = None,
         digest: str | None = None,
         fmt: str | None = None,
+        rebuild: bool = False,
     ) -> tuple[SearchIndex, IndexReport]:
         """Open the index for `papers`, updating or rebuilding it as needed. `digest` is
         `corpus_digest(papers)` when the caller has it already; `fmt` the format forced when
-        the papers were read (recorded: an index read so is never taken for the files' own)."""
+        the papers were read (recorded: an index read so is never taken for the files' own).
+        `rebuild` builds afresh, whatever is there (an index that opens but cannot answer)."""
         started = time.perf_counter()
         digest = digest or corpus_digest(papers)
-        found = self.open_if_current(digest)
+        found = None if rebuild else self.open_if_current(digest)
         if found is None:
             with self._writer_lock():
-                found = self.open_if_current(digest)  # another process may have built it
+                # another process may have built it meanwhile
+                found = None if rebuild else self.open_if_current(digest)
                 if found is None:
                     directory, how = self._write(
-                        papers, sources, digest, progress, cancelled, fmt or ""
+                        papers, sources, digest, progress, cancelled, fmt or "", rebuild
                     )
                     found = SearchIndex(directory)
                     return found, self.report(found, how, len(papers), started)
@@ -173,11 +176,13 @@ class IndexStore:
         progress: Progress | None,
         cancelled: Callable[[], bool] | None,
         fmt: str,
+        rebuild: bool = False,
     ) -> tuple[Path, str]:
         stats = source_stats(sources)
         fresh = self.root / f"gen-{time.time_ns()}-{os.getpid()}"
+        previous = None if rebuild else self.current_dir()
         try:
-            how = write_generation(fresh, self.current_dir(), papers, progress, cancelled)
+            how = write_generation(fresh, previous, papers, progress, cancelled)
             meta = {
                 "version": INDEX_VERSION,
                 "digest": digest,
