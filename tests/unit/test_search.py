@@ -188,3 +188,32 @@ def test_lengths_in_memory_rank_exactly_as_whoosh_reads_them(library, monkeypatc
     slow.close()
     assert all(ours[q] for q in queries)
     assert ours == theirs
+
+
+def test_preloaded_alternatives_rank_as_whoosh_union_matchers(library, monkeypatch):
+    # one typed word (its fields, corrections, prefix words) is scored from preloaded arrays;
+    # the hits and scores must be those of Whoosh's tree of union matchers
+    from whoosh import query as wq
+
+    from papertui.core.search import searching
+
+    queries = ["graph", "grph", "lear*", "contrast*", "optmal", "diffusion", "caligcl"]
+    directory = library.index_store.current_dir()
+    preloaded = SearchIndex(directory)
+    ours = {q: preloaded.search(q).hits for q in queries}
+    preloaded.close()
+
+    def tree(q: wq.Query) -> None:
+        if isinstance(q, wq.Or):
+            q.matcher_type = wq.Or.DEFAULT_MATCHER
+            for child in q.subqueries:
+                tree(child)
+
+    monkeypatch.setattr(searching, "_preload", tree)
+    plain = SearchIndex(directory)
+    theirs = {q: plain.search(q).hits for q in queries}
+    plain.close()
+    assert all(ours[q] for q in queries)
+    for q in queries:
+        assert [pid for pid, _ in ours[q]] == [pid for pid, _ in theirs[q]], q
+        assert [round(s, 9) for _, s in ours[q]] == [round(s, 9) for _, s in theirs[q]], q
