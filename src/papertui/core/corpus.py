@@ -15,6 +15,7 @@ from papertui.core.text import identity_text
 from papertui.core.titles import derive_title
 
 ID_LENGTH = 12
+AUTHOR_SEPARATOR = "\x1f"
 
 _URL = re.compile(r"https?://[^\s<>\"'`\]\[{}|\\^]+", re.IGNORECASE)
 _URL_TRAIL = ".,;:!?)]}'\"*"
@@ -80,7 +81,7 @@ class Paper:
         "_store",
         "collections",
         "source",
-        "authors",
+        "_authors",
         "venue",
         "year",
         "has_real_title",
@@ -109,7 +110,7 @@ class Paper:
         self._store: TextStore | None = None
         self.collections = collections
         self.source = source
-        self.authors = authors
+        self._authors: tuple[str, ...] | str = authors
         self.venue = venue
         self.year = year
         self.has_real_title = has_real_title
@@ -134,6 +135,17 @@ class Paper:
         """Drop the abstract's text; `store.text(n)` gives it back (the same string)."""
         self._abstract = n
         self._store = store
+
+    @property
+    def authors(self) -> tuple[str, ...]:
+        names = self._authors
+        if isinstance(names, str):  # as the corpus cache keeps them: one string, split on use
+            return tuple(names.split(AUTHOR_SEPARATOR)) if names else ()
+        return names
+
+    @authors.setter
+    def authors(self, value: tuple[str, ...]) -> None:
+        self._authors = value
 
     @property
     def title(self) -> str:

@@ -23,10 +23,17 @@ from array import array
 from collections.abc import Sequence
 from pathlib import Path
 
-from papertui.core.corpus import Corpus, FileReport, Paper, expand_paths, load_corpus
+from papertui.core.corpus import (
+    AUTHOR_SEPARATOR,
+    Corpus,
+    FileReport,
+    Paper,
+    expand_paths,
+    load_corpus,
+)
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 2
+VERSION = 3
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 
@@ -110,7 +117,7 @@ def write_cache(
                 p._title,
                 p.has_real_title,
                 p._extra_url,
-                tuple(p.authors),
+                _joined(p.authors),
                 numbers.setdefault(p.venue, len(numbers)),
                 p.year,
             )
@@ -198,11 +205,18 @@ def _papers(records: list[tuple], strings: list[str], texts: MappedTexts) -> lis
             title=title,
             has_real_title=real,
             extra_url=url,
-            authors=authors,
             venue=strings[venue],
             year=year,
         )
+        paper._authors = authors  # one string: split when shown (500,000 fewer objects)
         paper._abstract = n
         paper._store = texts
         append(paper)
     return papers
+
+
+def _joined(authors: tuple[str, ...]) -> str | tuple[str, ...]:
+    """The names as one string when the separator cannot be confused with a name's text."""
+    if any(AUTHOR_SEPARATOR in name for name in authors) or "" in authors:
+        return tuple(authors)
+    return AUTHOR_SEPARATOR.join(authors)
