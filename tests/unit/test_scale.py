@@ -323,3 +323,27 @@ def test_index_that_opens_but_cannot_answer_is_reported_then_rebuilt(corpus):
     assert library.ensure_index(rebuild=True).how == "built"
     assert library.run_query("learning").indices
     library.close()
+
+
+def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
+    from papertui.core import corpus as corpus_module
+    from papertui.core import library as library_module
+
+    monkeypatch.setattr(library_module, "EAGER_TITLES", 0)  # as for a large corpus
+    first = Library.open([str(corpus)])
+    first.ensure_index()
+    titles = {p.id: p.title for p in first.papers}
+    first.close()
+    target = sorted(corpus.glob("*.txt"))[0]
+    with target.open("a", encoding="utf-8") as handle:
+        handle.write("\n\nWe propose Zyxwvut, a sparrow estimator for quantum flocks.\n")
+    derived: list[str] = []
+    real = corpus_module.derive_title
+    monkeypatch.setattr(
+        corpus_module, "derive_title", lambda text: derived.append(text) or real(text)
+    )
+    second = Library.open([str(corpus)])
+    assert second.ensure_index().how == "updated"
+    assert len(derived) == 1 and "Zyxwvut" in derived[0]
+    assert {p.id: p.title for p in second.papers if p.id in titles} == titles
+    second.close()

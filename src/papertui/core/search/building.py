@@ -61,7 +61,10 @@ def write_generation(
 ) -> str:
     """Write the index of `papers` into the new directory `fresh`: an updated copy of
     `previous` when few papers changed, else a fresh build. Returns "updated" or "built"."""
-    # titles are indexed, so they must be final first: the first tenth of the progress bar
+    # titles are indexed, so they must be final first: the first tenth of the progress bar;
+    # those derived for the previous generation are kept (deriving costs ~0.2 ms a paper)
+    if previous is not None:
+        _reuse_titles(previous, papers)
     finish_titles(papers, _share(progress, 0.0, 0.1))
     progress = _share(progress, 0.1, 0.9)
     how = "built"
@@ -76,6 +79,22 @@ def write_generation(
     titles = {p.id: p.title for p in papers}
     (fresh / "titles.json").write_text(json.dumps(titles, ensure_ascii=False), "utf-8")
     return how
+
+
+def _reuse_titles(previous: Path, papers: Sequence[Paper]) -> None:
+    """Give papers without a known title the one derived for them last time."""
+    try:
+        titles = json.loads((previous / "titles.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return
+    if not isinstance(titles, dict):
+        return
+    for paper in papers:
+        if not paper.title_known:
+            title = titles.get(paper.id)
+            if isinstance(title, str) and title:
+                # without the mark of a collision: finish_titles marks it again if it still is
+                paper.title = title.removesuffix(f" [{paper.id[:6]}]")
 
 
 def _can_update(directory: Path) -> bool:
