@@ -89,6 +89,8 @@ _VERBS = {
     "construct": 3.0,
     "create": 3.0,
     "study": 4.0,
+    "studies": 4.0,
+    "studied": 4.0,
     "investigate": 4.0,
     "consider": 3.5,
     "address": 3.5,
@@ -128,10 +130,12 @@ _CUE = re.compile(
 )
 
 
-def _contribution(text: str, ends: list[int]) -> tuple[int, int, int] | None:
-    """(sentence start, phrase start, phrase end) of the sentence that best states the paper's
-    contribution: the verb's weight, less a little for every sentence before it."""
-    best: tuple[float, int, int, int] | None = None
+def _contributions(text: str, ends: list[int]) -> list[tuple[float, int, int, int]]:
+    """(weight, sentence start, phrase start, phrase end) of the sentences that may state the
+    paper's contribution, best first: the verb's weight, less a little for every sentence before
+    it. A cue inside a definition ("Inverse design, where we seek to ...") says what a field does,
+    not what the paper does: it weighs little."""
+    found: list[tuple[float, int, int, int]] = []
     seen: set[int] = set()
     for m in _CUE.finditer(text):
         index = bisect_right(ends, m.start())
@@ -143,10 +147,12 @@ def _contribution(text: str, ends: list[int]) -> tuple[int, int, int] | None:
             continue
         verb = "seek" if m.group(1) else m.group(2).lower()  # "we aim to X": the phrase is "to X"
         weight = _VERBS.get(verb, 2.0) - index * 0.15
-        if best is None or weight > best[0]:
-            start = ends[index - 1] + 1 if index else 0
-            best = (weight, start, m.end(), end)
-    return best[1:] if best else None
+        start = ends[index - 1] + 1 if index else 0
+        if text[max(start, m.start() - 7) : m.start()].endswith((", where", " where", " which")):
+            weight -= 3.0
+        found.append((weight, start, m.end(), end))
+    found.sort(key=lambda c: -c[0])
+    return found
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -377,7 +383,30 @@ _HEADS = (
     r"pipeline|system)"
 )
 # "method that jointly learns X" -> "learning X"
-_HEAD_THAT = re.compile(r"^" + _HEADS + r",? (?:that|which) (?:[a-z]+ly )?([a-z]+)s ")
+# Head nouns that name no content of their own: "an alternative that avoids X", "a new perspective
+# that casts X as Y", "a class of smooth mixture transformations".
+_VAGUE = (
+    r"(?:alternative|improvement|perspective|view|viewpoint|variant|extension|generalization|"
+    r"generalisation|way|idea|notion|tool|model|architecture|formulation|treatment|lens)"
+)
+_VAGUE_WORDS = _wordset(
+    "alternative improvement perspective view viewpoint variant extension generalization "
+    "generalisation way idea notion class family set kind type variety suite collection series "
+    "range number lot such this these that those it they remark application setting advantages "
+    "feasibility possibility ability question problem answer"
+)
+_HEAD_THAT = re.compile(
+    r"^(?:" + _HEADS + "|" + _VAGUE + r"),? (?:that|which) (?:[a-z]+ly )?([a-z]+)s "
+)
+_HEAD_OF = re.compile(
+    r"^(?:(?:broad|large|wide|rich|new|general|whole) )?(?:class|family|set|kind|type|variety|"
+    r"suite|collection|series|range|number|perspective|view|lens) (?:of|on) (?!the |a |an |it )",
+    re.IGNORECASE,
+)
+_IN_THIS_PAPER = re.compile(
+    r"^(?:in this (?:paper|work|article|note|study|letter)|here|herein|for the first time),? ",
+    re.IGNORECASE,
+)
 # "which does not rely on X" -> "without X"
 _WITHOUT = re.compile(
     r",? (?:which|that) (?:does|do) not (?:rely on|use|require|need|involve|depend on)"
@@ -445,7 +474,7 @@ def _drop_name(phrase: str, name: str) -> str:
 
 def _compress(phrase: str, name: str | None) -> str:
     """A title-like phrase from the words after the contribution verb."""
-    phrase = phrase.strip(" .!?")
+    phrase = _IN_THIS_PAPER.sub("", phrase.strip(" .!?"), count=1)
     if name:
         phrase = _drop_name(phrase, name)
     phrase = _PAREN.sub("", phrase)
@@ -459,6 +488,7 @@ def _compress(phrase: str, name: str | None) -> str:
         verb = verb[:-2] + "y" if verb.endswith("ie") else verb
         phrase = f"{_gerund(verb)} {phrase[m.end() :]}"
     phrase = _HEAD_LEAD.sub("", phrase, count=1)
+    phrase = _HEAD_OF.sub("", phrase, count=1)
     phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)
     if phrase.startswith(("to ", "To ")):
         verb, _, rest = phrase[3:].partition(" ")
@@ -665,16 +695,48 @@ def _adds(subject: str, phrase: str) -> bool:
     return any(w.lower().rstrip("s") not in low for w in subject.split() if len(w) > 3)
 
 
+def _quality(phrase: str, lower: str) -> float:
+    """How well a compressed phrase reads as the paper's title: a fragment, a bare vague head or
+    a pointer ("such a framework", "this problem") reads badly; content words the abstract keeps
+    using read well."""
+    words = phrase.split()
+    if len(phrase) < 8 or not words:
+        return -9.0
+    score = 0.0
+    first = words[0].lower()
+    if first in _WEAK_START or first in _VAGUE_WORDS:
+        score -= 3.0
+    if _POINTER.search(phrase):
+        score -= 1.0
+    recur = 0
+    for word in words[:10]:
+        if len(word) > 3 and word not in _FUNCTION:
+            word = word.lower().strip(",;:")
+            if lower.count(word[:-1] if word.endswith("s") else word) >= 2:
+                recur += 1
+    return score + 0.25 * min(recur, 4)
+
+
 def derive_title(abstract: str) -> str:
     """A title of at most 80 characters a person can scan in a list."""
     text = _clean(abstract)
     if len(text) < 2:
         return EMPTY
     ends = [m.start() for m in _SENTENCE_END.finditer(text)]
-    cue = _contribution(text, ends)
+    cues = _contributions(text, ends)
     counts: dict[str, int] = {}
-    name = _find_name(text, cue, counts)
-    phrase = _compress(text[cue[1] : cue[2]], name) if cue else ""
+    name = _find_name(text, cues[0][1:] if cues else None, counts)
+    phrase = ""
+    if cues:
+        lower = text.lower()
+        best = -99.0
+        for weight, _start, at, end in cues[:3]:
+            if weight < cues[0][0] - 2.5:
+                break
+            candidate = _compress(text[at:end], name)
+            score = weight + _quality(candidate, lower)
+            if score > best:
+                best, phrase = score, candidate
     if len(phrase) < 8:
         phrase = _fallback(text, ends)
         if name:
