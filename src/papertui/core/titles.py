@@ -198,7 +198,12 @@ _SUBJECT_VERBS = _wordset(
 )
 # Candidate names: a capital or a digit first ("GeoMAE", "3D", "3Mformer"); Python's engine scans
 # for the first character fast. Lower-case names ("dugMatting") are met in parentheses.
-_CANDIDATE = re.compile(r"[A-Z0-9][A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*")
+# Only a name-shaped word or one followed by punctuation ("we present Painter, a ...") can be a
+# name: the others (a sentence's first word) are skipped by the regex engine, not by Python.
+_CANDIDATE = re.compile(
+    r"[A-Z0-9](?=[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])|[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
+    r"[^ A-Za-z0-9+@-])[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
+)
 _LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
 _REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9+])(?![\w/])")
 _NOT_NAMES = _wordset(
@@ -728,12 +733,14 @@ def derive_title(abstract: str) -> str:
     name = _find_name(text, cues[0][1:] if cues else None, counts)
     phrase = ""
     if cues:
-        lower = text.lower()
+        rivals = [cue for cue in cues[1:3] if cue[0] >= cues[0][0] - 2.5]
+        lower = text.lower() if rivals else ""
         best = -99.0
-        for weight, _start, at, end in cues[:3]:
-            if weight < cues[0][0] - 2.5:
-                break
+        for weight, _start, at, end in cues[: 1 + len(rivals)]:
             candidate = _compress(text[at:end], name)
+            if not rivals:
+                phrase = candidate
+                break
             score = weight + _quality(candidate, lower)
             if score > best:
                 best, phrase = score, candidate
