@@ -250,6 +250,7 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
     `counts` receives how often each name-shaped word occurs (the caller reuses it)."""
     lo, hi = (cue[0], cue[2]) if cue else (-1, -1)
     scores: dict[str, float] = {}
+    background: set[str] = set()
     size = len(text)
 
     def offer(token: str, score: float, at: int) -> None:
@@ -280,7 +281,11 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             words = text[max(0, start - 80) : start - 2].split()
             if _expands(words, token):
                 # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
-                # contribution sentence; "federated learning (FL)" elsewhere names a field
+                # contribution sentence; "federated learning (FL)" elsewhere names a field, and
+                # so does an expansion met before the contribution sentence ("Inverse
+                # reinforcement learning (IRL) offers ...": another field or paper's name)
+                if 0 <= start < lo:
+                    background.add(token)
                 offer(token, 5.0 if lo <= start <= hi else 1.5 + words[-1][0].isupper(), start)
             elif words and (words[-1][:1].isupper() or not token.isupper()):
                 # "Our image diffusion model (SinFusion)": a CamelCase name, not an acronym
@@ -333,6 +338,9 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
     for token, count in counts.items():
         if count >= 2 and _offerable(token):
             offer(token, 1.5, -2)
+    for token in background:
+        if scores.get(token, 0.0) < 6.0:  # only "called X" or "we propose X, a" outweighs it
+            del scores[token]
     if not scores:
         return None
     ranked = {t: s + min(text.count(t), 6) * 0.5 for t, s in scores.items()}
