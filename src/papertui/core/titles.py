@@ -583,15 +583,25 @@ def _fit(text: str, limit: int) -> str:
 _OPENERS = re.compile(
     r"^ ?(?:(?:recent(?:ly)?|despite|although|though|while|however|existing|current|many|most|"
     r"in recent years|here|to (?:this|that) end|as|with|since|given|when|because|nowadays|"
-    r"today|traditionally|typically)\b[^,]{0,120}, |(?:recent|prior|previous|existing|many|"
+    r"today|traditionally|typically|in|given|if|for|under|on)\b[^,]{0,120}, |"
+    r"(?:recent|prior|previous|existing|many|"
     r"most)\b.{0,80}?\b(?:show|shown|showed|suggest|suggested|indicate|indicated|"
     r"demonstrate|demonstrated|found|reveal|revealed) that )",
     re.IGNORECASE,
 )
 _STILL_OPENER = re.compile(
     r"^(?:we|our|this (?:paper|work|study)|in this|here,? we|recent(?:ly)?|despite|although|"
-    r"while|existing|current|many|most|however|it|there|these|they|such|this|that)\b",
+    r"while|existing|current|many|most|however|it|there|these|they|such|this|that|if|given|"
+    r"when)\b",
     re.IGNORECASE,
+)
+
+
+# The first sentence's main verb when its subject alone reads as a title.
+_MAIN_VERB = re.compile(
+    r"^([A-Z][^,;]{5,70}?) (?:(?:have|has) (?:recently )?(?:gained|attracted|become|shown|"
+    r"emerged|received|achieved|drawn)|(?:can|could|may) be|(?:is|are) (?:a|an|the|one|widely|"
+    r"increasingly|becoming|often|commonly)|bears?|plays?|remains?)\b"
 )
 
 
@@ -604,6 +614,8 @@ def _fallback(text: str, ends: list[int]) -> str:
         if m := _CLAUSE.search(clause, 20):
             clause = clause[: m.start()]
         clause = clause.strip(" ,;:")
+        if m := _MAIN_VERB.match(clause):  # "X have gained popularity": X is the title
+            clause = m.group(1)
         if len(clause) >= 8 and not _STILL_OPENER.match(clause):
             return clause
         start = end + 1
@@ -773,9 +785,11 @@ def derive_title(abstract: str) -> str:
             if not rivals:
                 phrase = candidate
                 break
-            score = weight + _quality(candidate, lower)
-            if score > best:
-                best, phrase = score, candidate
+            quality = _quality(candidate, lower)
+            if weight + quality > best:
+                best, phrase = weight + quality, candidate
+            if quality >= 0.0 and (len(cues) < 2 or cues[1][0] < weight - 1.0):
+                break  # reads well, and no sentence states the contribution nearly as surely
     if len(phrase) < 8:
         phrase = _fallback(text, ends)
         if name:
