@@ -66,11 +66,19 @@ def _clean(abstract: str) -> str:
         text = _TAG.sub("", text)
     if "*" in text:  # markdown emphasis
         text = text.replace("*", "")
+    if "`" in text or "''" in text:  # TeX quotes: ``view''
+        text = text.replace("``", '"').replace("''", '"').replace("`", "'")
+    if "." in text:
+        text = _RUN_ON.sub(". ", text)
     return " " + " ".join(text.split())
 
 
 # A sentence ends at . ! ? before a capital, digit, quote or bracket.
-_SENTENCE_END = re.compile(r"[.!?](?= [A-Z0-9\"'(\[“])")
+_SENTENCE_END = re.compile(
+    r"[.!?](?= [A-Z0-9\"'(\[“])(?<!et al\.)(?<!e\.g\.)(?<!i\.e\.)(?<! cf\.)(?<! vs\.)"
+)
+# "... problems.In this work, we ...": a sentence run into the next
+_RUN_ON = re.compile(r"\.(?<=[a-z]{2}\.)(?=(?:In|We|This|Our|Here|To) )")
 
 # --- the contribution phrase ----------------------------------------------------------------
 
@@ -354,7 +362,8 @@ _PAREN = re.compile(r" \([^()]*\)| \[[^\[\]]*\]")
 # Where a title-like phrase ends: a relative or subordinate clause, a second main verb.
 _CLAUSE = re.compile(
     r"[;:] | [–—-]+ |, (?:a|an) |,? (?:which|where|whereby|whose|while|thereby|so that|such that|"
-    r"in order to|i\.e\.|e\.g\.|in which|as well as|resulting in|leading to|namely|"
+    r"in order to|i\.e\.|e\.g\.|in which|and thus|and hence|and therefore|(?:that|which),|"
+    r"as well as|resulting in|leading to|namely|"
     r"i\.e|e\.g)\b|, (?:and )?(?:we|it|our|this|these|they|thus|then|showing|demonstrating|"
     r"allowing|enabling|achieving|yielding|making|providing|including|and|but|or|as|"
     r"with|to)\b| and (?:we )?(?:show|demonstrate|prove|evaluate|achieve|validate|apply|provide|"
@@ -485,15 +494,66 @@ def _drop_name(phrase: str, name: str) -> str:
     return tail
 
 
+# "a novel method called Source Prompt Disentangled Inversion": the naming head says nothing
+_NAMING = re.compile(
+    r"^(?:[A-Za-z-]+ ){1,5}?(?:called|termed|named|dubbed|coined|(?:that|which) we (?:call|term|"
+    r"name|dub)|we call)\s+(?=[A-Z\"'“])"
+)
+_QUOTED = re.compile(r"[\"'“]([^\"'”]{2,60})[\"'”]")
+# "... avoids this constraint by learning X": the means says what the pointer does not
+_BY_GERUND = re.compile(r"\b(?:this|these|those|such|them)\b.*? by ([a-z]+ing .*)$")
+_USED_TO = re.compile(
+    r"^([\w -]{3,60}?) (?:can|could|may) be (?:used|applied|leveraged|employed|adapted) to "
+    r"([a-z]+) (.+)$"
+)
+# "to solve these PDE inverse problems": the pointer goes, the noun phrase stays
+_POINTER_DET = re.compile(r" (?:these|those|such) (?!as\b|that\b)(?=[\w-]+ [\w-]+)")
+# ", closely related to several used in practice,": an aside between a noun and its verb
+_ASIDE = re.compile(r", (?:(?:[a-z]+ly|under|in|as|at|for|with|without|unlike|like) )[^,]{3,60},")
+
+
+def _unname(phrase: str, name: str | None) -> str:
+    """Drop a naming head: "a method called Expanded Name (X)" -> "Expanded Name";
+    "a representation that we call 'unary form'" -> "unary form: representation"."""
+    if name:
+        phrase = phrase.replace(f" ({name})", "")
+    head = phrase[:90]
+    if not any(w in head for w in ("call", "term", "named", "dubbed", "coined")):
+        return phrase
+    m = _NAMING.match(phrase)
+    if not m:
+        return phrase
+    rest = phrase[m.end() :]
+    if name and rest.startswith(name):
+        return phrase
+    if q := _QUOTED.match(rest):
+        kept = m.group().split()[:-1]
+        while kept and kept[-1] in ("that", "which", "we"):
+            kept.pop()
+        lead = _LEAD.sub("", " ".join(kept), count=1)
+        return f"{q.group(1).strip(' ,')}: {lead}{rest[q.end() :]}"
+    return rest
+
+
 def _compress(phrase: str, name: str | None) -> str:
     """A title-like phrase from the words after the contribution verb."""
     phrase = _IN_THIS_PAPER.sub("", phrase.strip(" .!?"), count=1)
+    phrase = _unname(phrase, name)
     if name:
         phrase = _drop_name(phrase, name)
+    if ", " in phrase:
+        phrase = _ASIDE.sub("", phrase, count=1)
     phrase = _PAREN.sub("", phrase)
     phrase = _WITHOUT.sub(" without ", phrase)
     if m := _CLAUSE.search(phrase, 12):
         phrase = phrase[: m.start()]
+    if " by " in phrase and (m := _BY_GERUND.search(phrase)):
+        phrase = m.group(1)
+    if " these " in phrase or " those " in phrase or " such " in phrase:
+        phrase = _POINTER_DET.sub(" ", phrase)
+    if " be " in phrase and (m := _USED_TO.match(phrase)):
+        # "diffusion models can be used to solve X" -> "solving X with diffusion models"
+        phrase = f"{_gerund(m.group(2))} {m.group(3)} with {m.group(1)}"
     phrase = phrase.strip(" ,;:-–—\"'")
     phrase = _LEAD.sub("", phrase, count=1)
     if m := _HEAD_THAT.match(phrase):
@@ -715,9 +775,9 @@ _WEAK_START = _wordset(
 )
 
 
-def _subject(text: str) -> str:
+def _subject(text: str, pos: int = 0) -> str:
     """The subject of the first sentence when it names a task: "open world object detection"."""
-    m = _SUBJECT.match(text)
+    m = _SUBJECT.match(text, pos)
     if not m:
         return ""
     words = m.group(1).split()
@@ -726,8 +786,9 @@ def _subject(text: str) -> str:
     if not words or any(w.lower() in _NOT_SUBJECT for w in words) or len(words) > 6:
         return ""
     first = words[0]
-    if first[1:].islower():  # a sentence's capital, not a name's
-        words[0] = first.lower()
+    inside = text.count(f" {first} ") - text.count(f". {first} ") - text.startswith(f" {first} ")
+    if first[1:].islower() and inside <= 0:
+        words[0] = first.lower()  # a sentence's capital, not a name's ("Riemannian" stays)
     return " ".join(words)
 
 
@@ -766,6 +827,105 @@ def _quality(phrase: str, lower: str) -> float:
     return score + 0.25 * min(recur, 4)
 
 
+_HEAD_WORDS = _wordset(re.sub(r"[^a-z]+", " ", _HEADS + _VAGUE)) | _VAGUE_WORDS
+_BAD_START = _wordset(
+    "if cases case such this these those it they them other whether how what when where which "
+    "there then thus and but or so that as its their"
+)
+# A verb that makes a phrase a clause, unless a relative pronoun comes first
+_MAIN_CLAUSE = re.compile(
+    r" (?:can|may|could|might|will|would|should|must|is|are|was|were|has|have|refers|remains|"
+    r"requires|becomes|allows|enables|reconstructs|reveals|hypothesize) "
+)
+_RELATIVE = re.compile(r" (?:that|which|who|how|when|whether) ")
+
+
+def _bad(phrase: str) -> bool:
+    """A phrase that cannot be a title: a fragment led by a pointer or a conjunction ("such a
+    framework", "if h"), a main clause ("X can vary ...", "X refers to ..."), or one whose only
+    content is a head noun ("algorithms as part of a framework")."""
+    if len(phrase) < 10:
+        return True
+    words = phrase.split()
+    first = words[0].lower()
+    if first.strip(",") in _BAD_START or first.endswith("ly,"):
+        return True
+    low = f" {phrase.lower()} "
+    if " we " in low:
+        return True
+    if (m := _MAIN_CLAUSE.search(low)) and not _RELATIVE.search(low, 0, m.start() + 1):
+        return True
+    for i in (1, 2):
+        if (
+            i < len(words)
+            and words[i] in ("such", "this", "these", "them")
+            and (words[i] != "such" or words[i + 1 : i + 2] not in (["as"], ["that"]))
+        ):
+            return True
+    content = 0
+    for word in words:
+        w = word.lower().strip(",;:")
+        if len(w) > 2 and w not in _FUNCTION and w not in _HEAD_WORDS and w != "part":
+            content += 1
+            if content >= 2:
+                return False
+    return not (content == 1 and len(words) == 1 and len(phrase) >= 10)
+
+
+def _antecedent(phrase: str, text: str, before: int, name: str | None) -> str:
+    """ "such a framework" -> the earlier "a general framework for differentiability ..."."""
+    m = re.match(r"(?:such|this|these|that|the same) (?:an? )?([a-z-]+)", phrase)
+    if not m:
+        return ""
+    head = m.group(1)
+    found = ""
+    for hit in re.finditer(
+        r" (?:an?|the) ((?:[\w-]+ ){0,3}" + re.escape(head) + r"s? "
+        r"(?:for|of|to|that|which|based|with|on)\b[^.]*)",
+        text[:before],
+    ):
+        found = hit.group(1)
+    for stop in (" that ", " which "):
+        found = found.split(stop, 1)[0]
+    return _compress(found, name) if found else ""
+
+
+def _resolve(phrase: str, text: str, ends: list[int], start: int) -> str:
+    """ "designing them" -> "designing normalization layers and activation functions": "them" is
+    what the sentence before the contribution sentence was about."""
+    index = bisect_right(ends, start - 1)
+    if index == 0:
+        return phrase
+    before = ends[index - 2] + 1 if index >= 2 else 0
+    subject = _subject(text, before)
+    if not subject or " " not in subject:
+        return phrase
+    return " ".join(subject if w == "them" else w for w in phrase.split())
+
+
+def _rescue(
+    phrase: str,
+    text: str,
+    ends: list[int],
+    cues: list[tuple[float, int, int, int]],
+    name: str | None,
+) -> str:
+    """The phrase read badly: the first of the other candidates that reads as a title (the
+    antecedent a pointer stands for, another contribution sentence, the first sentence, its
+    subject); the phrase itself when none does."""
+    if cues and (found := _antecedent(phrase, text, cues[0][1], name)) and not _bad(found):
+        return found
+    for _weight, _start, at, end in cues[:5]:
+        candidate = _compress(text[at:end], name)
+        if candidate != phrase and not _bad(candidate):
+            return candidate
+    subject = _subject(text)
+    if len(subject) >= 10 and not _bad(subject):
+        return subject
+    candidate = _compress(_fallback(text, ends), name)
+    return candidate if not _bad(candidate) else phrase
+
+
 def derive_title(abstract: str) -> str:
     """A title of at most 80 characters a person can scan in a list."""
     text = _clean(abstract)
@@ -794,6 +954,10 @@ def derive_title(abstract: str) -> str:
         phrase = _fallback(text, ends)
         if name:
             phrase = _compress(phrase, name)
+    if cues and " them " in f" {phrase} ":
+        phrase = _resolve(phrase, text, ends, cues[0][1])
+    if _bad(phrase):
+        phrase = _rescue(phrase, text, ends, cues, name)
     phrase, topic = _qualify(phrase, text, counts, name)
     subject = _subject(text)
     if m := _COPULA.match(phrase):
