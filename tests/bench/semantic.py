@@ -61,8 +61,7 @@ def load_keywords(path: Path) -> list[tuple[str, set[str]]]:
 def tfidf(rows: list[tuple[str, set[str]]]) -> list[dict[str, float]]:
     """The scoring scripts' TF-IDF baseline."""
     docs = [
-        Counter(w for w in re.findall(r"[a-z][a-z0-9-]+", a.lower()) if len(w) > 2)
-        for a, _ in rows
+        Counter(w for w in re.findall(r"[a-z][a-z0-9-]+", a.lower()) if len(w) > 2) for a, _ in rows
     ]
     df = Counter(w for d in docs for w in d)
     out = []
@@ -128,7 +127,9 @@ def quality(args: argparse.Namespace) -> None:
     rows = load_keywords(Path(args.csv))
     t = time.perf_counter()
     vecs = build([str(i) for i in range(len(rows))], [("", a) for a, _ in rows])
-    print(f"{Path(args.csv).name}: {len(rows)} abstracts, vectors in {time.perf_counter() - t:.2f} s")
+    print(
+        f"{Path(args.csv).name}: {len(rows)} abstracts, vectors in {time.perf_counter() - t:.2f} s"
+    )
     mine, ref = score_similar(rows, vecs)
     print(f"similar  precision@5   semantic {mine:.3f}   tf-idf cosine {ref:.3f}")
     for n, seed in enumerate(int(s) for s in args.seeds.split(",")):

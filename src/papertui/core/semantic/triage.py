@@ -3,8 +3,8 @@
 The model is Rocchio's profile in both parts of `PaperVectors`: the centroid of the positives
 (bookmarked, noted, tagged, liked papers and seed texts) minus `NEGATIVE_WEIGHT` times the
 centroid of the negatives (read and not kept, or skipped), scored as term cosine plus LSA cosine,
-plus a nearest-liked-paper term (the best LSA cosine to any single positive), so that a reader
-with two unrelated interests is not averaged into neither. Each paper gets a `why`: the terms
+optionally plus a nearest-liked-paper term (`NEAREST_WEIGHT`, off: it lowered precision for
+single-interest readers). Each paper gets a `why`: the terms
 that contributed most to its score and the liked paper it is closest to. Negative phrases push
 matching papers down by a fixed margin without hiding them; `ask_order` lists the papers the
 model is least sure about (closest to the midpoint between liked and passed-over papers).
@@ -22,7 +22,8 @@ from papertui.core.semantic.similar import DENSE_WEIGHT, Query, papers_query, qu
 from papertui.core.semantic.vectors import PaperVectors
 
 NEGATIVE_WEIGHT = 0.5  # Rocchio's gamma: how far the passed-over papers push the profile away
-NEAREST_WEIGHT = 0.5  # weight of the best LSA cosine to any one liked paper
+NEAREST_WEIGHT = 0.0  # weight of the best LSA cosine to any one liked paper (0: why only;
+# measured: every weight > 0 lowered precision@20 for single-interest readers)
 PHRASE_PENALTY = 2.0  # standard deviations of the scores a negative phrase costs per match
 
 
@@ -86,9 +87,8 @@ class InterestModel:
             k = v.dims
             if k and np.any(self.profile.dense):
                 s += DENSE_WEIGHT * v.dense_scores(self.profile.dense[:k])
-            if k and len(self._anchors):
-                nearest = self._nearest_anchor()
-                s += NEAREST_WEIGHT * nearest[1]
+            if k and len(self._anchors) and NEAREST_WEIGHT:
+                s += NEAREST_WEIGHT * self._nearest_anchor()[1]
             self._scores = self._penalise(s)
         return self._scores
 
@@ -132,7 +132,7 @@ class InterestModel:
         # a multi-word phrase is matched by its bigrams when it has any, else by all its words
         bigrams = [c for c in cols if int(v.vocab.keys[c]) >= v.vocab.width]
         need = np.asarray(bigrams or list(cols), dtype=np.int64)
-        out = []
+        out: list[int] = []
         step = 16384
         for s in range(0, len(v), step):
             ids = np.asarray(v.term_ids[s : s + step]).astype(np.int64)
@@ -142,7 +142,9 @@ class InterestModel:
             out.extend(int(x) + s for x in np.flatnonzero(has))
         return out
 
-    def rank(self, limit: int = 50, exclude: Collection[str] = (), why: bool = True) -> list[Ranked]:
+    def rank(
+        self, limit: int = 50, exclude: Collection[str] = (), why: bool = True
+    ) -> list[Ranked]:
         """The best `limit` papers not in `exclude` and not already judged, best first."""
         s = self.scores()
         banned = self._banned(exclude)
@@ -170,7 +172,10 @@ class InterestModel:
         item = Ranked(self.vectors.ids[r], float(s[r]), penalised=list(self._hits.get(r, [])))
         if why:
             item.terms = self.top_terms(r)
-            if self._nearest is not None and self.positives:
+            if self.positives and self.vectors.dims:
+                if self._nearest is None:
+                    self._nearest_anchor()
+                assert self._nearest is not None
                 a = int(self._nearest[r])
                 if a < len(self.positives):
                     item.closest = self.vectors.ids[self.positives[a]]

@@ -54,7 +54,7 @@ STOP_WORDS = frozenset(
     which while who whom whose why will with within without would yet you your
     paper propose proposed proposes present presents show shows shown approach approaches method
     methods novel new result results work based also achieve achieves demonstrate demonstrates
-    experiments experimental moreover furthermore existing state art significantly""".split()
+    experiments experimental moreover furthermore existing state art significantly""".split()  # noqa: SIM905
 )
 
 
@@ -174,8 +174,8 @@ class Vocabulary:
 class PaperVectors:
     """Vectors for a list of papers, keyed by id, in the order given to `build`/`add`.
 
-    ``term_ids``/``term_weights`` (n x TOP_TERMS, uint16 ids, `PAD` in unused slots) and ``dense`` (n x dims, float16)
-    may be read-only memory maps after `load`.
+    ``term_ids``/``term_weights`` (n x TOP_TERMS, uint16 ids, `PAD` in unused slots) and
+    ``dense`` (n x dims, float16) may be read-only memory maps after `load`.
     """
 
     def __init__(
@@ -318,15 +318,21 @@ class PaperVectors:
             out[s : s + step] = (block @ q) / norms
         return out
 
-    def term_vector(self, rows: Sequence[int], weights: Sequence[float] | None = None) -> np.ndarray:
+    def term_vector(
+        self, rows: Sequence[int], weights: Sequence[float] | None = None
+    ) -> np.ndarray:
         """Weighted sum of papers' term vectors, as a dense vocabulary-length array."""
         acc = np.zeros(PAD + 1, dtype=np.float32)
         for n, r in enumerate(rows):
             wt = 1.0 if weights is None else float(weights[n])
-            np.add.at(acc, np.asarray(self.term_ids[r]), wt * np.asarray(self.term_weights[r], np.float32))
+            np.add.at(
+                acc, np.asarray(self.term_ids[r]), wt * np.asarray(self.term_weights[r], np.float32)
+            )
         return acc[: len(self.vocab.keys)]
 
-    def dense_vector(self, rows: Sequence[int], weights: Sequence[float] | None = None) -> np.ndarray:
+    def dense_vector(
+        self, rows: Sequence[int], weights: Sequence[float] | None = None
+    ) -> np.ndarray:
         """Weighted sum of papers' unit LSA vectors (first `dims` coordinates)."""
         k = self.dims
         if not len(rows):
@@ -454,7 +460,10 @@ def build(
     x = sp.csr_matrix(sp.diags(1.0 / norms) @ x)
     x.sort_indices()
     rows = [
-        (x.indices[x.indptr[r] : x.indptr[r + 1]].astype(np.int64), x.data[x.indptr[r] : x.indptr[r + 1]])
+        (
+            x.indices[x.indptr[r] : x.indptr[r + 1]].astype(np.int64),
+            x.data[x.indptr[r] : x.indptr[r + 1]],
+        )
         for r in range(n)
     ]
     tid, tw = _top_terms(rows)
