@@ -89,14 +89,17 @@ class _Tokenizer:
 
     def ids(self, text: str) -> list[int]:
         cache = self._cache
-        out = []
-        for word in _WORD.findall(text.lower()):
-            wid = cache.get(word)
-            if wid is None:
-                wid = self._lookup(word)
-                cache[word] = wid
-            out.append(wid)
-        return out
+        words = _WORD.findall(text.lower())
+        out: list[int | None] = list(map(cache.get, words))
+        if None in out:  # first sight of some words: stem and remember them
+            for i, wid in enumerate(out):
+                if wid is None:
+                    word = words[i]
+                    wid = cache.get(word)
+                    if wid is None:
+                        wid = cache[word] = self._lookup(word)
+                    out[i] = wid
+        return out  # type: ignore[return-value]
 
     def _lookup(self, word: str) -> int:
         if len(word) < 2 or word in STOP_WORDS or word.isdigit():
@@ -382,22 +385,38 @@ def _transform(
     return tid, tw, dense.astype(np.float16)
 
 
+def _orthonormal(y: np.ndarray) -> np.ndarray:
+    """An orthonormal basis of y's columns via the small Gram matrix (cheaper than a tall QR)."""
+    y = np.asarray(y, dtype=np.float64)
+    w, u = np.linalg.eigh(y.T @ y)
+    keep = w > w.max() * 1e-10 if len(w) else w > 0
+    return (y @ (u[:, keep] / np.sqrt(w[keep]))).astype(np.float32)
+
+
 def _randomized_svd(x: Any, k: int, seed: int, power: int = 3) -> tuple[np.ndarray, np.ndarray]:
-    """Top-k right singular vectors and values of sparse `x` (Halko et al. 2011)."""
+    """Top-k right singular vectors and values of sparse `x` (Halko et al. 2011).
+
+    Orthonormalisation goes through l x l Gram matrices rather than tall QR factorisations:
+    the same subspace, at matrix-multiply speed.
+    """
     rng = np.random.default_rng(seed)
     n, v = x.shape
-    over = min(v, k + 10)
-    q = np.asarray(x @ rng.standard_normal((v, over)).astype(np.float32))
-    q, _ = np.linalg.qr(q)
+    over = min(v, n, k + 10)
+    q = _orthonormal(x @ rng.standard_normal((v, over)).astype(np.float32))
     for _ in range(power):
-        z, _ = np.linalg.qr(np.asarray(x.T @ q))
-        q, _ = np.linalg.qr(np.asarray(x @ z))
-    b = np.asarray((x.T @ q).T)  # over x v
-    _, s, vt = np.linalg.svd(b, full_matrices=False)
+        z = _orthonormal(np.asarray(x.T @ q))
+        q = _orthonormal(np.asarray(x @ z))
+    b = np.asarray((x.T @ q).T, dtype=np.float64)  # l x v
+    w, u = np.linalg.eigh(b @ b.T)
+    order = np.argsort(-w)[:k]
+    w, u = np.clip(w[order], 0, None), u[:, order]
+    s = np.sqrt(w)
+    safe = np.where(s > 0, s, 1.0)
+    vt = (u.T @ b) / safe[:, None]
     # fix the sign of each direction so builds are reproducible to the bit
     signs = np.sign(vt[np.arange(len(vt)), np.abs(vt).argmax(axis=1)])
     signs[signs == 0] = 1
-    return (vt * signs[:, None])[:k].T.astype(np.float32), s[:k].astype(np.float32)
+    return (vt * signs[:, None]).T.astype(np.float32), s.astype(np.float32)
 
 
 def build(
