@@ -1,0 +1,1 @@
+"""Meaning over the corpus: document vectors, related papers, topics."""

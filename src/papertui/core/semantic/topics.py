@@ -1,0 +1,1000 @@
+"""Topics of a corpus: groups of papers about one field, each named by a few distinctive phrases.
+
+The method (numpy and scipy only; scipy is imported when first needed):
+
+1. Every abstract becomes a stream of content words: lowercased, plurals folded ("networks" and
+   "network" are one term), stop words, numbers, LaTeX commands and punctuation break the stream.
+   Terms are these words and the pairs of adjacent ones (bigrams), so "graph neural" and
+   "neural networks" are features of their own. Terms in fewer than a few papers or in more than
+   half of them are dropped, and at most `MAX_FEATURES` of the rest are kept.
+2. Sublinear TF-IDF rows, reduced by a randomised truncated SVD (latent semantic analysis) to
+   `DIMS` dimensions and L2-normalised: papers that use related words end up close.
+3. Spherical k-means (cosine) with k-means++ seeding and a few seeded restarts; the count of
+   topics grows slowly with the corpus (`topic_count`).
+4. Each topic is named by the phrases whose share of its papers most exceeds their share of the
+   corpus (p_topic * log(p_topic / p_corpus)), bigrams preferred, generic academic words refused;
+   a bigram grows into the trigram it nearly always sits in ("graph neural networks"), and each
+   phrase is shown in its most frequent spelling.
+
+Papers are put in a canonical order (by id) before any seeded step, so the same corpus in any
+order gives the same topics.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+from array import array
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from scipy.sparse import csr_matrix
+
+Progress = Callable[[int, int], None]
+
+MIN_TOPICS = 8
+MAX_TOPICS = 40
+DIMS = 128
+MAX_FEATURES = 40_000
+# The SVD basis is fitted on at most this many papers; the rest are projected onto it.
+SVD_SAMPLE = 20_000
+FORMAT_VERSION = 1
+SEPARATOR = " · "
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+# Function words: never terms, and they break phrases ("learning of representations" has no bigram).
+_STOP = frozenset(
+    _words(
+        """
+a about above across after afterwards again against all almost alone along already also although
+always am among amongst an and another any anyhow anyone anything anyway anywhere are around as at
+be became because become becomes becoming been before beforehand behind being below beside besides
+between beyond both but by can cannot could did do does doing done down due during each either else
+elsewhere enough especially etc even ever every everyone everything everywhere except few for former
+formerly from further furthermore had has have having he hence her here hereby herein hers herself
+him himself his how however i ie eg if in indeed into is it its itself just last latter latterly
+least less let like likely made mainly make makes making many may me meanwhile might mine more
+moreover most mostly much must my myself namely neither never nevertheless next no nobody none nor
+not nothing now nowhere of off often on once one only onto or other others otherwise our ours
+ourselves out over own per perhaps please put quite rather re really same seem seemed seeming seems
+several she should since so some somehow someone something sometime sometimes somewhere still such
+than that the their theirs them themselves then thence there thereafter thereby therefore therein
+thereof thereupon these they this those though through throughout thru thus to together too toward
+towards under unless until up upon us use used uses using very via was we well were what whatever
+when whence whenever where whereas whereby wherein whether which while whither who whoever whole
+whom whose why will with within without would yet you your yours yourself yourselves s t d ll ve
+able across can't cannot won't isn't aren't doesn't don't didn't it's we're let's
+two three four five six seven eight nine ten first second third fourth fifth single multiple
+i.e e.g vs versus et al
+"""
+        # Words that say how a paper talks, not what it is about.
+        """
+paper papers work works propose proposes proposed proposing present presents presented presenting
+introduce introduces introduced introducing show shows showed shown showing demonstrate demonstrates
+demonstrated demonstrating result results resulting achieve achieves achieved achieving outperform
+outperforms outperformed outperforming state-of-the-art sota art novel new existing prior previous
+previously recent recently current currently extensive extensively significant significantly
+substantially substantial various different important effective effectively efficient efficiently
+simple simply better best good high higher highly large larger small smaller key main major
+furthermore additionally experimental experiment experiments empirical empirically evaluate
+evaluated evaluation evaluations benchmark benchmarks demonstrates superior competitive compared
+comparison compare comparable improve improved improves improving improvement improvements
+leverage leverages leveraging leveraged enable enables enabled enabling allow allows allowed
+approach approaches method methods technique techniques framework frameworks strategy strategies study studies studied
+investigate investigates investigated address addresses addressed addressing problem problems issue
+issues challenge challenges challenging task tasks consider considers considered provide provides
+provided providing obtain obtains obtained based well-known widely wide way ways aim aims goal goals
+focus focuses paradigm performance performs perform performed tackle tackles lead leads leading
+conduct conducted conducts despite although moreover specifically particular particularly typically
+usually generally general commonly common often already thereby able unlike furthermore respectively
+real-world real world however finally overall crucial critical remains remain requires require
+required requiring effectiveness efficiency superiority robust robustly range variety number numbers
+set sets code available publicly release released github https http www com org html pdf
+"""
+    )
+)
+
+# Words that may sit inside a phrase ("language models") but name no field on their own.
+_GENERIC = frozenset(
+    _words(
+        """
+model models learning learn learns learned network networks neural deep data datasets dataset
+training train trained algorithm algorithms system systems representation representations feature
+features function functions information analysis process processes structure structures output
+outputs input inputs level levels space spaces type types form forms term terms case cases order
+application applications setting settings time times step steps parameter parameters value values
+example examples sample samples instance instances scale loss accuracy error errors quality theory
+theoretical practice practical domain domains context contexts design scheme module modules
+component components mechanism mechanisms architecture architectures layer layers object objects
+task tasks image images text source target unit units user users experiment tool tools metric
+metrics solution solutions stage stages class classes label labels pattern patterns property
+properties cost costs rate rates size sizes amount amounts area areas field fields aspect aspects
+point points part parts group groups state states variable variables distribution distributions
+existing novel proposed new generative efficient adaptive robust scalable effective unified simple
+end-to-end end lower upper upon guarantee guarantees bound bounds old notion notions
+"""
+    )
+)
+
+# LaTeX commands and Greek letters come from formulas, not prose.
+_LATEX = frozenset(
+    _words(
+        """
+frac mathcal mathbb mathbf mathrm mathit mathsf boldsymbol textbf textit emph cite citep citet ref
+left right cdot cdots ldots dots log exp min max sum prod int sqrt tilde hat bar top sim approx leq
+geq neq infty mid lvert rvert langle rangle operatorname text mbox quad qquad big bigg alpha beta
+gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi rho sigma tau
+upsilon phi varphi chi psi omega
+"""
+    )
+)
+
+_TOKEN = re.compile(r"[^\W_](?:[\w]|[-](?=[^\W_]))*|\S")
+_BOUNDARY = -1
+# Markup some dumps carry in their abstracts (MathML, HTML tags, entities): not words.
+_MARKUP = re.compile(r"<[^<>]{0,300}>|&#?\w{1,10};")
+
+
+def topic_count(n: int) -> int:
+    """How many topics for `n` papers: about 15 at 1,000, 8 to 40, never more than n // 3."""
+    if n <= 0:
+        return 0
+    rule = int(round(min(max(15.0 * (n / 1000.0) ** 0.35, MIN_TOPICS), MAX_TOPICS)))
+    return max(1, min(rule, n // 3))
+
+
+def corpus_key(ids: Sequence[str]) -> str:
+    """The cache key of a set of papers: independent of their order."""
+    digest = hashlib.blake2b(digest_size=16)
+    for pid in sorted(ids):
+        digest.update(pid.encode("utf-8", "surrogatepass") + b"\n")
+    return digest.hexdigest()
+
+
+def _fold(word: str) -> str:
+    """Plurals to singular, so "networks" and "network" are one term (not a full stemmer)."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4 and word not in ("series", "species"):
+        return word[:-3] + "y"
+    if word.endswith("sses"):
+        return word[:-2]
+    if word.endswith(("ches", "shes", "xes", "zzes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is", "ics", "ous")):
+        return word[:-1]
+    return word
+
+
+class _Tokens:
+    """Every abstract as one flat stream of surface-word ids, phrase breaks as -1.
+
+    Surface words keep their spelling ("GANs"); `fold` maps each to its term ("gan").
+    """
+
+    def __init__(self) -> None:
+        self.surface: dict[str, int] = {}
+        self.surface_words: list[str] = []
+        self.fold_of: list[int] = []
+        self.terms: dict[str, int] = {}
+        self.term_words: list[str] = []
+        self.stream = array("i")
+        self.starts = array("q", [0])
+
+    def _classify(self, token: str) -> int:
+        lower = token.lower()
+        if (
+            len(lower) < 2
+            or not any(c.isalpha() for c in lower)
+            or lower in _STOP
+            or lower in _LATEX
+            or lower.replace("-", "").isdigit()
+        ):
+            return _BOUNDARY
+        term = _fold(lower)
+        if term in _STOP:
+            return _BOUNDARY
+        tid = self.terms.get(term)
+        if tid is None:
+            tid = self.terms[term] = len(self.term_words)
+            self.term_words.append(term)
+        sid = len(self.surface_words)
+        self.surface_words.append(token)
+        self.fold_of.append(tid)
+        return sid
+
+    def add(self, text: str) -> None:
+        surface = self.surface
+        if "<" in text or "&" in text:
+            text = _MARKUP.sub(" ", text)
+        tokens = _TOKEN.findall(text)
+        ids = [surface.get(tok) for tok in tokens]
+        if None in ids:
+            for i, sid in enumerate(ids):
+                if sid is None:
+                    sid = surface.get(tokens[i])
+                    if sid is None:
+                        sid = surface[tokens[i]] = self._classify(tokens[i])
+                    ids[i] = sid
+        self.stream.extend(ids)  # type: ignore[arg-type]
+        self.stream.append(_BOUNDARY)
+        self.starts.append(len(self.stream))
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(surface stream, term stream, doc start offsets)."""
+        surf = np.frombuffer(self.stream, dtype=np.int32)
+        fold = np.asarray(self.fold_of + [_BOUNDARY], dtype=np.int32)
+        terms = fold[surf]  # -1 indexes the trailing boundary entry
+        return surf, terms, np.frombuffer(self.starts, dtype=np.int64)
+
+
+def _doc_of_positions(starts: np.ndarray) -> np.ndarray:
+    lengths = np.diff(starts)
+    return np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
+
+
+def _ngram_keys(terms: np.ndarray, n_terms: int, order: int) -> np.ndarray:
+    """Key of the n-gram starting at each position (-1 where it crosses a break)."""
+    size = len(terms)
+    keys = np.full(size, -1, dtype=np.int64)
+    if size < order:
+        return keys
+    span = size - order + 1
+    valid = terms[:span] >= 0
+    key = terms[:span].astype(np.int64)
+    for j in range(1, order):
+        nxt = terms[j : j + span]
+        valid &= nxt >= 0
+        key = key * n_terms + nxt
+    keys[:span] = np.where(valid, key, -1)
+    return keys
+
+
+def _doc_unique(doc: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Distinct (doc, key) pairs of valid keys with their counts, sorted by doc then key."""
+    ok = keys >= 0
+    doc, keys = doc[ok], keys[ok]
+    order = np.lexsort((keys, doc))
+    doc, keys = doc[order], keys[order]
+    if len(keys) == 0:
+        return doc, keys, np.zeros(0, dtype=np.int64)
+    new = np.empty(len(keys), dtype=bool)
+    new[0] = True
+    new[1:] = (keys[1:] != keys[:-1]) | (doc[1:] != doc[:-1])
+    idx = np.flatnonzero(new)
+    counts = np.diff(np.append(idx, len(keys)))
+    return doc[idx], keys[idx], counts
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One topic: its name, its phrases and its papers (most typical first)."""
+
+    index: int
+    label: str
+    phrases: tuple[str, ...]
+    ids: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+
+@dataclass(slots=True)
+class _Features:
+    matrix: csr_matrix  # docs x features, sublinear tf (float32), canonical doc order
+    words: list[str]  # feature strings ("graph neural"), folded, sorted
+    df: np.ndarray
+    idf: np.ndarray
+    tokens: _Tokens
+    term_stream: np.ndarray
+    surf_stream: np.ndarray
+    starts: np.ndarray
+
+
+def _min_df(n: int) -> int:
+    return max(2, int(round(n / 5000)))
+
+
+def _build_features(
+    texts: Sequence[str], progress: Callable[[int], None] | None, max_features: int
+) -> _Features:
+    from scipy.sparse import csr_matrix
+
+    tokens = _Tokens()
+    n = len(texts)
+    for i, text in enumerate(texts):
+        tokens.add(text)
+        if progress is not None and i % 1000 == 999:
+            progress(i + 1)
+    surf, terms, starts = tokens.arrays()
+    n_terms = max(1, len(tokens.term_words))
+    doc = _doc_of_positions(starts)
+
+    # unigrams and bigrams, one key space: unigram t -> t, bigram (a, b) -> n_terms + a*n_terms + b
+    uni = np.where(terms >= 0, terms.astype(np.int64), -1)
+    bi = _ngram_keys(terms, n_terms, 2)
+    bi = np.where(bi >= 0, bi + n_terms, -1)
+    d_all = np.concatenate([doc, doc])
+    k_all = np.concatenate([uni, bi])
+    del uni, bi
+    d_u, k_u, c_u = _doc_unique(d_all, k_all)
+    del d_all, k_all
+    keys, df = np.unique(k_u, return_counts=True)
+    keep = (df >= _min_df(n)) & (df <= max(2, n // 2))
+    keys, df = keys[keep], df[keep]
+    if len(keys) > max_features:
+        top = np.argsort(-df, kind="stable")[:max_features]
+        top.sort()
+        keys, df = keys[top], df[top]
+
+    def word_of(key: int) -> str:
+        if key < n_terms:
+            return tokens.term_words[key]
+        a, b = divmod(key - n_terms, n_terms)
+        return tokens.term_words[a] + " " + tokens.term_words[b]
+
+    words = [word_of(int(k)) for k in keys]
+    # canonical feature order (by string), so ids assigned in reading order do not matter
+    order = np.array(sorted(range(len(words)), key=words.__getitem__), dtype=np.int64)
+    keys, df = keys[order], df[order]
+    words = [words[i] for i in order]
+    rank = np.argsort(keys)
+    sorted_keys = keys[rank]
+
+    pos = np.searchsorted(sorted_keys, k_u) if len(sorted_keys) else np.zeros(len(k_u), np.int64)
+    pos_clip = np.minimum(pos, max(0, len(sorted_keys) - 1))
+    hit = (sorted_keys[pos_clip] == k_u) if len(sorted_keys) else np.zeros(len(k_u), dtype=bool)
+    cols = rank[pos_clip[hit]].astype(np.int32)
+    rows = d_u[hit]
+    tf = (1.0 + np.log(c_u[hit])).astype(np.float32)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    indptr[1:] = np.cumsum(np.bincount(rows, minlength=n))
+    matrix = csr_matrix((tf, cols, indptr), shape=(n, len(words)))
+    matrix.sort_indices()
+    idf = (np.log((1.0 + n) / (1.0 + df)) + 1.0).astype(np.float32)
+    return _Features(matrix, words, df, idf, tokens, terms, surf, starts)
+
+
+# --- vectors ---------------------------------------------------------------------------------
+
+
+def _tfidf_rows(matrix: csr_matrix, idf: np.ndarray) -> csr_matrix:
+    from scipy.sparse import diags
+
+    weighted = (matrix @ diags(idf)).tocsr()
+    norms = np.sqrt(np.asarray(weighted.multiply(weighted).sum(axis=1)).ravel())
+    norms[norms == 0] = 1.0
+    return (diags((1.0 / norms).astype(np.float32)) @ weighted).tocsr().astype(np.float32)
+
+
+def _randomized_basis(x: csr_matrix, dims: int, rng: np.random.Generator) -> np.ndarray:
+    """Right singular vectors (features x dims) of `x` by a randomised range finder (Halko)."""
+    from scipy.linalg import qr, svd
+
+    def orth(a: np.ndarray) -> np.ndarray:
+        return qr(a, mode="economic", check_finite=False)[0]
+
+    n, m = x.shape
+    k = min(dims, n - 1, m - 1)
+    if k < 1:
+        return np.zeros((m, 0), dtype=np.float32)
+    extra = min(10, min(n, m) - k)
+    omega = rng.standard_normal((m, k + extra)).astype(np.float32)
+    q = orth(np.asarray(x @ omega))
+    for _ in range(2):  # power iterations sharpen the slowly decaying spectrum of text
+        q = orth(np.asarray(x @ orth(np.asarray(x.T @ q))))
+    b = np.asarray((x.T @ q).T)  # (k + extra) x m
+    vt = svd(b, full_matrices=False, check_finite=False)[2]
+    return np.ascontiguousarray(vt[:k].T.astype(np.float32))
+
+
+def _normalise(v: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(v, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (v / norms).astype(np.float32)
+
+
+# --- clustering ------------------------------------------------------------------------------
+
+
+def _kmeans(
+    x: np.ndarray,
+    k: int,
+    rng: np.random.Generator,
+    restarts: int,
+    iters: int,
+    progress: Callable[[float], None] | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Spherical k-means on unit rows; the restart with the highest total cosine wins."""
+    n = len(x)
+    best: tuple[float, np.ndarray, np.ndarray] | None = None
+    for r in range(restarts):
+        centres = _kmeanspp(x, k, rng)
+        labels = np.zeros(n, dtype=np.int32)
+        for it in range(iters):
+            sims = x @ centres.T
+            new = np.argmax(sims, axis=1).astype(np.int32)
+            if it and np.array_equal(new, labels):
+                break
+            labels = new
+            centres = _centres(x, labels, k, sims)
+        score = float(np.sum(np.max(x @ centres.T, axis=1)))
+        if best is None or score > best[0]:
+            best = (score, labels, centres)
+        if progress is not None:
+            progress((r + 1) / restarts)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _kmeanspp(x: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
+    n = len(x)
+    first = int(rng.integers(n))
+    centres = [x[first]]
+    dist = np.maximum(1.0 - x @ x[first], 0.0).astype(np.float64)
+    for _ in range(1, k):
+        total = dist.sum()
+        if total <= 0:
+            pick = int(rng.integers(n))
+        else:
+            pick = int(np.searchsorted(np.cumsum(dist), rng.random() * total))
+            pick = min(pick, n - 1)
+        centres.append(x[pick])
+        dist = np.minimum(dist, np.maximum(1.0 - x @ x[pick], 0.0))
+    return np.array(centres, dtype=np.float32)
+
+
+def _centres(x: np.ndarray, labels: np.ndarray, k: int, sims: np.ndarray) -> np.ndarray:
+    from scipy.sparse import csr_matrix
+
+    n = len(x)
+    member = csr_matrix((np.ones(n, dtype=np.float32), (labels, np.arange(n))), shape=(k, n))
+    centres = np.asarray(member @ x, dtype=np.float64)
+    empty = np.flatnonzero(~centres.any(axis=1))
+    if len(empty):
+        # an empty topic takes the papers that fit their own topic worst
+        fit = sims[np.arange(n), labels]
+        for j, idx in zip(empty, np.argsort(fit)[: len(empty)], strict=False):
+            centres[j] = x[idx]
+    return _normalise(centres)
+
+
+# --- labels ----------------------------------------------------------------------------------
+
+
+def _label_ok(words: Sequence[str]) -> bool:
+    """A phrase may name a topic: not only generic words, no numbers, no one- or two-letter word
+    standing alone."""
+    if all(w in _GENERIC for w in words):
+        return False
+    if len(words) == 1 and len(words[0]) < 3:
+        return False
+    return all(any(c.isalpha() for c in w) for w in words)
+
+
+def _overlap(words: Sequence[str], used: set[str]) -> bool:
+    """A phrase repeats a chosen one when a word shares its first letters ("fair", "fairness")."""
+    for w in words:
+        for u in used:
+            n = min(len(w), len(u), 6)
+            if w[:n] == u[:n] and (n >= 4 or w == u):
+                return True
+    return False
+
+
+class _Labeller:
+    """Names topics: distinctive unigrams and bigrams, grown into the longer phrase they sit in,
+    spelled as the corpus most often spells them."""
+
+    def __init__(self, feats: _Features, labels: np.ndarray, k: int) -> None:
+        self.feats = feats
+        self.labels = labels  # per paper (canonical order), -1 for none
+        self.k = k
+        tokens = feats.tokens
+        self.n_terms = max(1, len(tokens.term_words))
+        self.doc = _doc_of_positions(feats.starts)
+
+    def topic_phrases(self, max_phrases: int = 3) -> list[tuple[str, ...]]:
+        from scipy.sparse import csr_matrix
+
+        feats = self.feats
+        n = feats.matrix.shape[0]
+        rows = np.flatnonzero(self.labels >= 0)
+        binary = feats.matrix[rows].copy()
+        binary.data[:] = 1.0
+        member = csr_matrix(
+            (np.ones(len(rows), dtype=np.float32), (self.labels[rows], np.arange(len(rows)))),
+            shape=(self.k, len(rows)),
+        )
+        df_topic = np.asarray((member @ binary).todense())  # topics x features
+        sizes = np.bincount(self.labels[rows], minlength=self.k).astype(np.float64)
+        p_all = (feats.df + 0.5) / (n + 1.0)
+        split = [tuple(w.split(" ")) for w in feats.words]
+        ok = np.array([_label_ok(w) for w in split], dtype=bool)
+        bigram = np.array([len(w) == 2 for w in split], dtype=bool)
+        containing: dict[str, list[int]] = {}
+        for j, w in enumerate(split):
+            if len(w) == 2 and ok[j]:
+                for part in w:
+                    containing.setdefault(part, []).append(j)
+        chosen_all: list[list[tuple[str, ...]]] = []
+        for c in range(self.k):
+            size = max(sizes[c], 1.0)
+            count = df_topic[c]
+            p = count / size
+            floor = max(2.0, 0.04 * size)
+            score = p * np.log(np.maximum(p, 1e-12) / p_all)
+            score = np.where(bigram, score * 1.5, score)
+            score = np.where(ok & (count >= floor) & (score > 0), score, -np.inf)
+            chosen: list[tuple[str, ...]] = []
+            used: set[str] = set()
+            for j in np.argsort(-score, kind="stable")[:300]:
+                if not np.isfinite(score[j]) or len(chosen) >= max_phrases:
+                    break
+                phrase = split[j]
+                if len(phrase) == 1:
+                    # a word mostly seen inside one phrase is shown as that phrase
+                    best = max(containing.get(phrase[0], []), key=lambda b: count[b], default=None)
+                    if best is not None and count[best] >= 0.5 * count[j]:
+                        phrase = split[best]
+                if _overlap(phrase, used):
+                    continue
+                chosen.append(phrase)
+                used.update(phrase)
+            chosen_all.append(chosen)
+        grown = self._grow(chosen_all, df_topic, split)
+        return self._spell(grown)
+
+    def _ids(self, phrase: tuple[str, ...]) -> tuple[int, ...]:
+        terms = self.feats.tokens.terms
+        return tuple(terms[w] for w in phrase)
+
+    def _grow(
+        self,
+        chosen: list[list[tuple[str, ...]]],
+        df_topic: np.ndarray,
+        split: list[tuple[str, ...]],
+    ) -> list[list[tuple[int, ...]]]:
+        """Bigrams become the trigram that holds them in most of their topic's papers
+        ("neural networks" -> "graph neural networks")."""
+        out = [[self._ids(p) for p in ps] for ps in chosen]
+        feature = {w: j for j, w in enumerate(split)}
+        wanted: dict[tuple[int, int], set[int]] = {}
+        for c, ps in enumerate(out):
+            for p in ps:
+                if len(p) == 2:
+                    wanted.setdefault(p, set()).add(c)
+        if not wanted:
+            return out
+        n_terms = self.n_terms
+        terms = self.feats.term_stream
+        bi = _ngram_keys(terms, n_terms, 2)
+        keys = np.array(sorted(a * n_terms + b for a, b in wanted), dtype=np.int64)
+        pos = np.flatnonzero(np.isin(bi, keys))
+        topic = self.labels[self.doc[pos]]
+        found: list[tuple[np.ndarray, np.ndarray]] = []
+        size = len(terms)
+        for shift in (-1, 0):  # the word before the bigram, or after it
+            start = pos + shift
+            ok = (start >= 0) & (start + 2 < size)
+            s = start[ok]
+            a, b, c3 = terms[s], terms[s + 1], terms[s + 2]
+            valid = (a >= 0) & (b >= 0) & (c3 >= 0)
+            tri = np.stack([a, b, c3], axis=1)[valid].astype(np.int64)
+            found.append((tri, np.stack([self.doc[pos[ok]][valid], topic[ok][valid]], axis=1)))
+        tri = np.concatenate([f[0] for f in found])
+        where = np.concatenate([f[1] for f in found])
+        if not len(tri):
+            return out
+        table = np.concatenate([tri, where], axis=1)
+        table = np.unique(table, axis=0)  # one count per paper
+        combos, counts = np.unique(
+            np.concatenate([table[:, :3], table[:, 4:5]], axis=1), axis=0, return_counts=True
+        )
+        best: dict[tuple[int, tuple[int, int]], tuple[int, tuple[int, ...]]] = {}
+        for row, cnt in zip(combos.tolist(), counts.tolist(), strict=True):
+            a, b, c3, t = row
+            for pair in ((a, b), (b, c3)):
+                if t in wanted.get(pair, ()):
+                    cur = best.get((t, pair))
+                    if cur is None or cnt > cur[0]:
+                        best[(t, pair)] = (cnt, (a, b, c3))
+        words = self.feats.tokens.term_words
+        for c, ps in enumerate(out):
+            for i, p in enumerate(ps):
+                if len(p) != 2 or (c, p) not in best:
+                    continue
+                cnt, tri3 = best[(c, p)]
+                j = feature.get((words[p[0]], words[p[1]]))
+                base = df_topic[c, j] if j is not None else 0
+                if base and cnt >= 0.6 * base and len(set(tri3)) == 3:
+                    ps[i] = tri3
+        return out
+
+    def _spell(self, phrases: list[list[tuple[int, ...]]]) -> list[tuple[str, ...]]:
+        """Each phrase in its most frequent spelling; a capital kept only where the corpus
+        writes the word that way mid-sentence too ("GANs", "LSTM", not "Graph")."""
+        tokens = self.feats.tokens
+        surf, terms = self.feats.surf_stream, self.feats.term_stream
+        n_surf = max(1, len(tokens.surface_words))
+        fold = np.asarray(tokens.fold_of, dtype=np.int64)
+        counts = np.bincount(surf[surf >= 0], minlength=n_surf)
+        spelled: dict[tuple[int, ...], str] = {}
+        for order in (1, 2, 3):
+            want = {p for ps in phrases for p in ps if len(p) == order}
+            if not want:
+                continue
+            tk = _ngram_keys(terms, self.n_terms, order)
+            keys = np.array(sorted(_key(p, self.n_terms) for p in want), dtype=np.int64)
+            pos = np.flatnonzero(np.isin(tk, keys))
+            sk = np.zeros(len(pos), dtype=np.int64)
+            for j in range(order):
+                sk = sk * n_surf + surf[pos + j]
+            combo, cnt = np.unique(sk, return_counts=True)
+            best: dict[tuple[int, ...], tuple[int, list[int]]] = {}
+            for value, c in zip(combo.tolist(), cnt.tolist(), strict=True):
+                sids: list[int] = []
+                for _ in range(order):
+                    value, r = divmod(value, n_surf)
+                    sids.append(r)
+                sids.reverse()
+                key = tuple(int(fold[s]) for s in sids)
+                if key not in best or c > best[key][0]:
+                    best[key] = (c, sids)
+            for key, (_, sids) in best.items():
+                spelled[key] = " ".join(self._word(s, counts) for s in sids)
+        return [tuple(spelled.get(p, self._plain(p)) for p in ps) for ps in phrases]
+
+    def _word(self, sid: int, counts: np.ndarray) -> str:
+        word = self.feats.tokens.surface_words[sid]
+        if word[:1].isupper() and word[1:].islower():
+            lower = self.feats.tokens.surface.get(word.lower(), -1)
+            if lower >= 0 and counts[lower] * 3 >= counts[sid]:
+                return word.lower()
+        return word
+
+    def _plain(self, phrase: tuple[int, ...]) -> str:
+        return " ".join(self.feats.tokens.term_words[t] for t in phrase)
+
+
+def _key(phrase: tuple[int, ...], n_terms: int) -> int:
+    key = 0
+    for t in phrase:
+        key = key * n_terms + t
+    return key
+
+
+# --- the model -------------------------------------------------------------------------------
+
+
+@dataclass
+class TopicModel:
+    """Topics of one set of papers, with what is needed to place papers added later."""
+
+    topics: list[Topic]
+    ids: list[str]  # in the order they were given
+    assignments: np.ndarray  # topic index per paper (same order as ids), -1 for none
+    centroids: np.ndarray  # topics x dims, unit rows
+    key: str  # corpus_key(ids)
+    # own features, for assign(new_texts); empty when the vectors came from the caller
+    vocabulary: list[str]
+    idf: np.ndarray
+    basis: np.ndarray  # features x dims
+
+    def topic_of(self, paper_id: str) -> int:
+        index = self._index().get(paper_id)
+        return -1 if index is None else int(self.assignments[index])
+
+    def _index(self) -> dict[str, int]:
+        cached: dict[str, int] | None = getattr(self, "_id_index", None)
+        if cached is None:
+            cached = {pid: i for i, pid in enumerate(self.ids)}
+            object.__setattr__(self, "_id_index", cached)
+        return cached
+
+    def assign(
+        self, texts: Sequence[str] | None = None, vectors: np.ndarray | None = None
+    ) -> np.ndarray:
+        """Topic index for papers that were not there when the topics were made.
+
+        Give `vectors` (unit rows in the space the topics were made from) or `texts` (only for
+        a model that built its own vectors). Papers with no known term get -1.
+        """
+        if vectors is None:
+            if texts is None:
+                raise ValueError("assign needs texts or vectors")
+            if not self.vocabulary:
+                raise ValueError("these topics were made from given vectors: pass vectors")
+            vectors = self._vectors(texts)
+        if len(vectors) == 0:
+            return np.zeros(0, dtype=np.int32)
+        sims = np.asarray(vectors, dtype=np.float32) @ self.centroids.T
+        out = np.argmax(sims, axis=1).astype(np.int32)
+        out[~np.asarray(vectors).any(axis=1)] = -1
+        return out
+
+    def _vectors(self, texts: Sequence[str]) -> np.ndarray:
+        from scipy.sparse import csr_matrix
+
+        column = {w: i for i, w in enumerate(self.vocabulary)}
+        rows: list[int] = []
+        cols: list[int] = []
+        vals: list[float] = []
+        for r, text in enumerate(texts):
+            counts: dict[int, int] = {}
+            for term in _terms_of(text):
+                j = column.get(term)
+                if j is not None:
+                    counts[j] = counts.get(j, 0) + 1
+            for j, c in counts.items():
+                rows.append(r)
+                cols.append(j)
+                vals.append(1.0 + float(np.log(c)))
+        m = csr_matrix(
+            (np.asarray(vals, np.float32), (rows, cols)),
+            shape=(len(texts), len(self.vocabulary)),
+        )
+        return _normalise(np.asarray(_tfidf_rows(m, self.idf) @ self.basis))
+
+    # --- cache -------------------------------------------------------------------------------
+
+    def save(self, directory: str | Path) -> None:
+        """Write the model to `directory`, replacing what was there in one rename."""
+        target = Path(directory)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".topics-", dir=target.parent))
+        try:
+            meta = {
+                "version": FORMAT_VERSION,
+                "key": self.key,
+                "topics": [
+                    {"label": t.label, "phrases": list(t.phrases), "size": t.size}
+                    for t in self.topics
+                ],
+            }
+            (tmp / "topics.json").write_text(json.dumps(meta), encoding="utf-8")
+            (tmp / "ids.txt").write_text("\n".join(self.ids), encoding="utf-8")
+            (tmp / "vocabulary.txt").write_text("\n".join(self.vocabulary), encoding="utf-8")
+            # members in topic order (most typical first) let load() rebuild Topic.ids quickly
+            order = np.concatenate(
+                [np.asarray([self._index()[p] for p in t.ids], dtype=np.int64) for t in self.topics]
+                or [np.zeros(0, np.int64)]
+            )
+            np.save(tmp / "members.npy", order)
+            np.save(tmp / "assignments.npy", self.assignments.astype(np.int32))
+            np.save(tmp / "centroids.npy", self.centroids.astype(np.float32))
+            np.save(tmp / "idf.npy", self.idf.astype(np.float32))
+            np.save(tmp / "basis.npy", self.basis.astype(np.float32))
+            old = None
+            if target.exists():
+                old = target.with_name(target.name + f".old-{os.getpid()}")
+                target.rename(old)
+            tmp.rename(target)
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+
+    @classmethod
+    def load(cls, directory: str | Path, ids: Sequence[str] | None = None) -> TopicModel | None:
+        """The model saved in `directory`, or None when it is missing, damaged, of another
+        format, or (given `ids`) made for another set of papers."""
+        path = Path(directory)
+        try:
+            meta = json.loads((path / "topics.json").read_text(encoding="utf-8"))
+            if meta.get("version") != FORMAT_VERSION:
+                return None
+            if ids is not None and meta["key"] != corpus_key(ids):
+                return None
+            text = (path / "ids.txt").read_text(encoding="utf-8")
+            paper_ids = text.split("\n") if text else []
+            vocab_text = (path / "vocabulary.txt").read_text(encoding="utf-8")
+            vocabulary = vocab_text.split("\n") if vocab_text else []
+            members = np.load(path / "members.npy")
+            assignments = np.load(path / "assignments.npy")
+            centroids = np.load(path / "centroids.npy")
+            idf = np.load(path / "idf.npy")
+            basis = np.load(path / "basis.npy")
+            if len(assignments) != len(paper_ids):
+                return None
+            topics: list[Topic] = []
+            start = 0
+            for i, t in enumerate(meta["topics"]):
+                chunk = members[start : start + int(t["size"])]
+                start += int(t["size"])
+                topics.append(
+                    Topic(i, t["label"], tuple(t["phrases"]), tuple(paper_ids[j] for j in chunk))
+                )
+        except (OSError, ValueError, KeyError, TypeError, IndexError):
+            return None
+        return cls(topics, paper_ids, assignments, centroids, meta["key"], vocabulary, idf, basis)
+
+
+def _terms_of(text: str) -> list[str]:
+    """Unigram and bigram terms of one text, as `_build_features` names them."""
+    tokens = _Tokens()
+    tokens.add(text)
+    out: list[str] = []
+    prev: str | None = None
+    for sid in tokens.stream:
+        if sid < 0:
+            prev = None
+            continue
+        term = tokens.term_words[tokens.fold_of[sid]]
+        out.append(term)
+        if prev is not None:
+            out.append(prev + " " + term)
+        prev = term
+    return out
+
+
+def _one_blas_thread() -> contextlib.AbstractContextManager[object]:
+    """BLAS on one thread: on a busy 2-core machine threaded OpenBLAS ran the 490-paper
+    benchmark 5-30x slower than one thread, and the reader's UI needs the other core anyway."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return contextlib.nullcontext()
+    return threadpool_limits(1, user_api="blas")
+
+
+def compute_topics(
+    texts: Sequence[str],
+    ids: Sequence[str] | None = None,
+    *,
+    vectors: np.ndarray | None = None,
+    n_topics: int | None = None,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> TopicModel:
+    """Group papers into topics and name them.
+
+    texts: the abstracts. ids: their paper ids (default: a hash of each text), which also fix
+    the canonical order, so shuffling the input does not change the topics. vectors: optional
+    n x d unit document vectors to cluster instead of building our own (labels still come from
+    the texts). progress(done, total) is called now and then from the calling thread; raising
+    from it cancels the work.
+    """
+    with _one_blas_thread():
+        return _compute(texts, ids, vectors, n_topics, seed, progress)
+
+
+def _compute(
+    texts: Sequence[str],
+    ids: Sequence[str] | None,
+    vectors: np.ndarray | None,
+    n_topics: int | None,
+    seed: int,
+    progress: Progress | None,
+) -> TopicModel:
+    n = len(texts)
+    if ids is None:
+        ids = [
+            hashlib.blake2b(t.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+            for t in texts
+        ]
+    if len(ids) != n or (vectors is not None and len(vectors) != n):
+        raise ValueError("texts, ids and vectors must have one entry per paper")
+    ids = list(ids)
+    total = 1000
+    budget = {"tokens": 450, "svd": 650, "kmeans": 950}
+
+    def report(done: float) -> None:
+        if progress is not None:
+            progress(min(total, int(done)), total)
+
+    report(0)
+    k = n_topics if n_topics is not None else topic_count(n)
+    k = max(0, min(k, n))
+    empty = TopicModel(
+        [],
+        ids,
+        np.full(n, -1, np.int32),
+        np.zeros((0, 0), np.float32),
+        corpus_key(ids),
+        [],
+        np.zeros(0, np.float32),
+        np.zeros((0, 0), np.float32),
+    )
+    if n == 0 or k == 0:
+        report(total)
+        return empty
+
+    canon = sorted(range(n), key=lambda i: (ids[i], texts[i]))
+    ctexts = [texts[i] for i in canon]
+    feats = _build_features(
+        ctexts,
+        (lambda d: report(budget["tokens"] * d / n)) if progress else None,
+        MAX_FEATURES,
+    )
+    rng = np.random.default_rng(seed)
+    vocabulary: list[str] = []
+    if vectors is None:
+        x = _tfidf_rows(feats.matrix, feats.idf)
+        if n > SVD_SAMPLE:
+            sample = np.sort(rng.choice(n, SVD_SAMPLE, replace=False))
+            basis = _randomized_basis(x[sample], DIMS, rng)
+        else:
+            basis = _randomized_basis(x, DIMS, rng)
+        dense = np.asarray(x @ basis)
+        has_terms = np.diff(x.indptr) > 0
+        vocabulary, idf = feats.words, feats.idf
+        del x
+    else:
+        dense = np.asarray(vectors, dtype=np.float32)[canon]
+        basis = np.zeros((0, 0), np.float32)
+        idf = np.zeros(0, np.float32)
+        has_terms = dense.any(axis=1)
+    report(budget["svd"])
+    dense = _normalise(dense)
+    rows = np.flatnonzero(has_terms)
+    k = min(k, len(rows))
+    if k == 0:
+        report(total)
+        return empty
+    if basis.shape[1] == 0 and vectors is None:
+        # one usable dimension or fewer: every paper with terms is one topic
+        k = 1
+    restarts = 3 if len(rows) <= 50_000 else 2
+    span = budget["kmeans"] - budget["svd"]
+    labels_sub, centroids = _kmeans(
+        dense[rows],
+        k,
+        rng,
+        restarts,
+        60,
+        (lambda f: report(budget["svd"] + span * f)) if progress else None,
+    )
+    labels = np.full(n, -1, dtype=np.int32)
+    labels[rows] = labels_sub
+
+    # topics in order of size (largest first), ties by the canonical first member
+    sizes = np.bincount(labels_sub, minlength=k)
+    order = sorted(range(k), key=lambda c: -sizes[c])
+    order = [c for c in order if sizes[c] > 0]
+    remap = np.full(k + 1, -1, dtype=np.int32)
+    remap[np.asarray(order, dtype=np.int64)] = np.arange(len(order), dtype=np.int32)
+    labels = np.where(labels >= 0, remap[labels], -1).astype(np.int32)
+    centroids = centroids[order]
+    k = len(order)
+
+    phrase_sets = _Labeller(feats, labels, k).topic_phrases() if k else []
+    fit = np.einsum("ij,ij->i", dense, centroids[np.maximum(labels, 0)])
+    topics: list[Topic] = []
+    for c in range(k):
+        members = np.flatnonzero(labels == c)
+        members = members[np.argsort(-fit[members], kind="stable")]
+        phrases = phrase_sets[c]
+        topics.append(
+            Topic(c, SEPARATOR.join(phrases), phrases, tuple(ctexts_id(canon, ids, members)))
+        )
+    # back to the caller's order
+    assignments = np.full(n, -1, dtype=np.int32)
+    assignments[np.asarray(canon, dtype=np.int64)] = labels
+    report(total)
+    return TopicModel(topics, ids, assignments, centroids, corpus_key(ids), vocabulary, idf, basis)
+
+
+def ctexts_id(canon: list[int], ids: list[str], members: np.ndarray) -> list[str]:
+    return [ids[canon[int(m)]] for m in members]
+
+
+def topic_summary(model: TopicModel) -> list[dict[str, Any]]:
+    """Plain data for printing: label, phrases and size of each topic."""
+    return [{"label": t.label, "phrases": list(t.phrases), "size": t.size} for t in model.topics]
