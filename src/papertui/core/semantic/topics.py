@@ -64,12 +64,12 @@ a about above across after afterwards again against all almost alone along alrea
 always am among amongst an and another any anyhow anyone anything anyway anywhere are around as at
 be became because become becomes becoming been before beforehand behind being below beside besides
 between beyond both but by can cannot could did do does doing done down due during each either else
-elsewhere enough especially etc even ever every everyone everything everywhere except few for former
-formerly from further furthermore had has have having he hence her here hereby herein hers herself
-him himself his how however i ie eg if in indeed into is it its itself just last latter latterly
-least less let like likely made mainly make makes making many may me meanwhile might mine more
-moreover most mostly much must my myself namely neither never nevertheless next no nobody none nor
-not nothing now nowhere of off often on once one only onto or other others otherwise our ours
+elsewhere enough especially etc even ever every everyone everything everywhere except few for
+former formerly from further furthermore had has have having he hence her here hereby herein hers
+herself him himself his how however i ie eg if in indeed into is it its itself just last latter
+latterly least less let like likely made mainly make makes making many may me meanwhile might mine
+more moreover most mostly much must my myself namely neither never nevertheless next no nobody none
+nor not nothing now nowhere of off often on once one only onto or other others otherwise our ours
 ourselves out over own per perhaps please put quite rather re really same seem seemed seeming seems
 several she should since so some somehow someone something sometime sometimes somewhere still such
 than that the their theirs them themselves then thence there thereafter thereby therefore therein
@@ -77,33 +77,34 @@ thereof thereupon these they this those though through throughout thru thus to t
 towards under unless until up upon us use used uses using very via was we well were what whatever
 when whence whenever where whereas whereby wherein whether which while whither who whoever whole
 whom whose why will with within without would yet you your yours yourself yourselves s t d ll ve
-able across can't cannot won't isn't aren't doesn't don't didn't it's we're let's
-two three four five six seven eight nine ten first second third fourth fifth single multiple
-i.e e.g vs versus et al
+able across can't cannot won't isn't aren't doesn't don't didn't it's we're let's two three four
+five six seven eight nine ten first second third fourth fifth single multiple i.e e.g vs versus et
+al
 """
         # Words that say how a paper talks, not what it is about.
         """
 paper papers work works propose proposes proposed proposing present presents presented presenting
-introduce introduces introduced introducing show shows showed shown showing demonstrate demonstrates
-demonstrated demonstrating result results resulting achieve achieves achieved achieving outperform
-outperforms outperformed outperforming state-of-the-art sota art novel new existing prior previous
-previously recent recently current currently extensive extensively significant significantly
-substantially substantial various different important effective effectively efficient efficiently
-simple simply better best good high higher highly large larger small smaller key main major
-furthermore additionally experimental experiment experiments empirical empirically evaluate
-evaluated evaluation evaluations benchmark benchmarks demonstrates superior competitive compared
-comparison compare comparable improve improved improves improving improvement improvements
-leverage leverages leveraging leveraged enable enables enabled enabling allow allows allowed
-approach approaches method methods technique techniques framework frameworks strategy strategies study studies studied
-investigate investigates investigated address addresses addressed addressing problem problems issue
-issues challenge challenges challenging task tasks consider considers considered provide provides
-provided providing obtain obtains obtained based well-known widely wide way ways aim aims goal goals
-focus focuses paradigm performance performs perform performed tackle tackles lead leads leading
-conduct conducted conducts despite although moreover specifically particular particularly typically
-usually generally general commonly common often already thereby able unlike furthermore respectively
-real-world real world however finally overall crucial critical remains remain requires require
-required requiring effectiveness efficiency superiority robust robustly range variety number numbers
-set sets code available publicly release released github https http www com org html pdf
+introduce introduces introduced introducing show shows showed shown showing demonstrate
+demonstrates demonstrated demonstrating result results resulting achieve achieves achieved
+achieving outperform outperforms outperformed outperforming state-of-the-art sota art novel new
+existing prior previous previously recent recently current currently extensive extensively
+significant significantly substantially substantial various different important effective
+effectively efficient efficiently simple simply better best good high higher highly large larger
+small smaller key main major furthermore additionally experimental experiment experiments empirical
+empirically evaluate evaluated evaluation evaluations benchmark benchmarks demonstrates superior
+competitive compared comparison compare comparable improve improved improves improving improvement
+improvements leverage leverages leveraging leveraged enable enables enabled enabling allow allows
+allowed approach approaches method methods technique techniques framework frameworks strategy
+strategies study studies studied investigate investigates investigated address addresses addressed
+addressing problem problems issue issues challenge challenges challenging task tasks consider
+considers considered provide provides provided providing obtain obtains obtained based well-known
+widely wide way ways aim aims goal goals focus focuses paradigm performance performs perform
+performed tackle tackles lead leads leading conduct conducted conducts despite although moreover
+specifically particular particularly typically usually generally general commonly common often
+already thereby able unlike furthermore respectively real-world real world however finally overall
+crucial critical remains remain requires require required requiring effectiveness efficiency
+superiority robust robustly range variety number numbers set sets code available publicly release
+released github https http www com org html pdf
 """
     )
 )
