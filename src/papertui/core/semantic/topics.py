@@ -29,7 +29,6 @@ import os
 import re
 import shutil
 import tempfile
-from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -181,11 +180,28 @@ def _fold(word: str) -> str:
     return word
 
 
-class _Tokens:
-    """Every abstract as one flat stream of surface-word ids, phrase breaks as -1.
+CHUNK_DOCS = 4000
 
-    Surface words keep their spelling ("GANs"); `fold` maps each to its term ("gan").
-    """
+
+@dataclass(slots=True)
+class _Chunk:
+    """Consecutive papers' words as surface-word ids, -1 where a phrase breaks.
+
+    Runs of breaks are kept as one, so stop words cost nothing; every paper ends with a break,
+    so no n-gram spans two papers. `starts` has one entry per paper plus the end."""
+
+    surf: np.ndarray  # int32
+    starts: np.ndarray  # int64, local positions
+    doc0: int  # index of the first paper
+
+    def docs(self) -> np.ndarray:
+        lengths = np.diff(self.starts)
+        return np.repeat(np.arange(self.doc0, self.doc0 + len(lengths), dtype=np.int32), lengths)
+
+
+class _Tokens:
+    """Words of every abstract. Surface words keep their spelling ("GANs"); `fold_of` maps each
+    to its term ("gan"), the unit features and phrases are made of."""
 
     def __init__(self) -> None:
         self.surface: dict[str, int] = {}
@@ -193,8 +209,11 @@ class _Tokens:
         self.fold_of: list[int] = []
         self.terms: dict[str, int] = {}
         self.term_words: list[str] = []
-        self.stream = array("i")
-        self.starts = array("q", [0])
+        self.chunks: list[_Chunk] = []
+        self.n_docs = 0
+        self._pending: list[int] = []
+        self._pending_lengths: list[int] = []
+        self._fold_array: np.ndarray | None = None
 
     def _classify(self, token: str) -> int:
         lower = token.lower()
@@ -231,21 +250,36 @@ class _Tokens:
                     if sid is None:
                         sid = surface[tokens[i]] = self._classify(tokens[i])
                     ids[i] = sid
-        self.stream.extend(ids)  # type: ignore[arg-type]
-        self.stream.append(_BOUNDARY)
-        self.starts.append(len(self.stream))
+        self._pending.extend(ids)  # type: ignore[arg-type]
+        self._pending.append(_BOUNDARY)
+        self._pending_lengths.append(len(ids) + 1)
+        if len(self._pending_lengths) >= CHUNK_DOCS:
+            self.flush()
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(surface stream, term stream, doc start offsets)."""
-        surf = np.frombuffer(self.stream, dtype=np.int32)
-        fold = np.asarray(self.fold_of + [_BOUNDARY], dtype=np.int32)
-        terms = fold[surf]  # -1 indexes the trailing boundary entry
-        return surf, terms, np.frombuffer(self.starts, dtype=np.int64)
+    def flush(self) -> None:
+        if not self._pending_lengths:
+            return
+        raw = np.asarray(self._pending, dtype=np.int32)
+        keep = raw >= 0
+        keep[1:] |= raw[:-1] >= 0  # the first break after a word stays
+        cum = np.zeros(len(raw) + 1, dtype=np.int64)
+        np.cumsum(keep, out=cum[1:])
+        old_starts = np.zeros(len(self._pending_lengths) + 1, dtype=np.int64)
+        np.cumsum(self._pending_lengths, out=old_starts[1:])
+        self.chunks.append(_Chunk(raw[keep], cum[old_starts], self.n_docs))
+        self.n_docs += len(self._pending_lengths)
+        self._pending = []
+        self._pending_lengths = []
+        self._fold_array = None
 
+    def fold(self) -> np.ndarray:
+        """Term id of each surface id, with a trailing -1 so that fold[-1] is a break."""
+        if self._fold_array is None or len(self._fold_array) != len(self.fold_of) + 1:
+            self._fold_array = np.asarray(self.fold_of + [_BOUNDARY], dtype=np.int32)
+        return self._fold_array
 
-def _doc_of_positions(starts: np.ndarray) -> np.ndarray:
-    lengths = np.diff(starts)
-    return np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
+    def term_stream(self, chunk: _Chunk) -> np.ndarray:
+        return self.fold()[chunk.surf]
 
 
 def _ngram_keys(terms: np.ndarray, n_terms: int, order: int) -> np.ndarray:
@@ -281,6 +315,16 @@ def _doc_unique(doc: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return doc[idx], keys[idx], counts
 
 
+def _chunk_terms(tokens: _Tokens, chunk: _Chunk, n_terms: int) -> tuple[np.ndarray, np.ndarray]:
+    """(doc, key) of every unigram and bigram in a chunk: unigram t -> t,
+    bigram (a, b) -> n_terms + a * n_terms + b."""
+    terms = tokens.term_stream(chunk)
+    doc = chunk.docs()
+    bi = _ngram_keys(terms, n_terms, 2)
+    bi[bi >= 0] += n_terms
+    return np.concatenate([doc, doc]), np.concatenate([terms.astype(np.int64), bi])
+
+
 @dataclass(frozen=True, slots=True)
 class Topic:
     """One topic: its name, its phrases and its papers (most typical first)."""
@@ -297,14 +341,11 @@ class Topic:
 
 @dataclass(slots=True)
 class _Features:
-    matrix: csr_matrix  # docs x features, sublinear tf (float32), canonical doc order
+    matrix: csr_matrix  # papers x features, sublinear tf (float32), canonical paper order
     words: list[str]  # feature strings ("graph neural"), folded, sorted
     df: np.ndarray
     idf: np.ndarray
     tokens: _Tokens
-    term_stream: np.ndarray
-    surf_stream: np.ndarray
-    starts: np.ndarray
 
 
 def _min_df(n: int) -> int:
@@ -322,20 +363,23 @@ def _build_features(
         tokens.add(text)
         if progress is not None and i % 1000 == 999:
             progress(i + 1)
-    surf, terms, starts = tokens.arrays()
+    tokens.flush()
     n_terms = max(1, len(tokens.term_words))
-    doc = _doc_of_positions(starts)
 
-    # unigrams and bigrams, one key space: unigram t -> t, bigram (a, b) -> n_terms + a*n_terms + b
-    uni = np.where(terms >= 0, terms.astype(np.int64), -1)
-    bi = _ngram_keys(terms, n_terms, 2)
-    bi = np.where(bi >= 0, bi + n_terms, -1)
-    d_all = np.concatenate([doc, doc])
-    k_all = np.concatenate([uni, bi])
-    del uni, bi
-    d_u, k_u, c_u = _doc_unique(d_all, k_all)
-    del d_all, k_all
-    keys, df = np.unique(k_u, return_counts=True)
+    # document frequency of every unigram and bigram, a chunk of papers at a time
+    parts_k: list[np.ndarray] = []
+    parts_c: list[np.ndarray] = []
+    for chunk in tokens.chunks:
+        _, k_u, _ = _doc_unique(*_chunk_terms(tokens, chunk, n_terms))
+        keys, counts = np.unique(k_u, return_counts=True)
+        parts_k.append(keys)
+        parts_c.append(counts)
+    all_k = np.concatenate(parts_k) if parts_k else np.zeros(0, np.int64)
+    all_c = np.concatenate(parts_c) if parts_c else np.zeros(0, np.int64)
+    del parts_k, parts_c
+    keys, inverse = np.unique(all_k, return_inverse=True)
+    df = np.bincount(inverse, weights=all_c, minlength=len(keys)).astype(np.int64)
+    del all_k, all_c, inverse
     keep = (df >= _min_df(n)) & (df <= max(2, n // 2))
     keys, df = keys[keep], df[keep]
     if len(keys) > max_features:
@@ -350,37 +394,53 @@ def _build_features(
         return tokens.term_words[a] + " " + tokens.term_words[b]
 
     words = [word_of(int(k)) for k in keys]
-    # canonical feature order (by string), so ids assigned in reading order do not matter
+    # canonical feature order (by string): ids given in reading order do not matter
     order = np.array(sorted(range(len(words)), key=words.__getitem__), dtype=np.int64)
     keys, df = keys[order], df[order]
     words = [words[i] for i in order]
     rank = np.argsort(keys)
     sorted_keys = keys[rank]
 
-    pos = np.searchsorted(sorted_keys, k_u) if len(sorted_keys) else np.zeros(len(k_u), np.int64)
-    pos_clip = np.minimum(pos, max(0, len(sorted_keys) - 1))
-    hit = (sorted_keys[pos_clip] == k_u) if len(sorted_keys) else np.zeros(len(k_u), dtype=bool)
-    cols = rank[pos_clip[hit]].astype(np.int32)
-    rows = d_u[hit]
-    tf = (1.0 + np.log(c_u[hit])).astype(np.float32)
+    rows_p: list[np.ndarray] = []
+    cols_p: list[np.ndarray] = []
+    tf_p: list[np.ndarray] = []
+    for chunk in tokens.chunks:
+        d_u, k_u, c_u = _doc_unique(*_chunk_terms(tokens, chunk, n_terms))
+        if len(sorted_keys) == 0:
+            continue
+        pos = np.minimum(np.searchsorted(sorted_keys, k_u), len(sorted_keys) - 1)
+        hit = sorted_keys[pos] == k_u
+        rows_p.append(d_u[hit])
+        cols_p.append(rank[pos[hit]].astype(np.int32))
+        tf_p.append((1.0 + np.log(c_u[hit])).astype(np.float32))
+    rows = np.concatenate(rows_p) if rows_p else np.zeros(0, np.int32)
+    cols = np.concatenate(cols_p) if cols_p else np.zeros(0, np.int32)
+    tf = np.concatenate(tf_p) if tf_p else np.zeros(0, np.float32)
+    del rows_p, cols_p, tf_p
     indptr = np.zeros(n + 1, dtype=np.int64)
-    indptr[1:] = np.cumsum(np.bincount(rows, minlength=n))
+    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
+    del rows
+    # rows arrive sorted by paper, and by key within a paper; columns need sorting per row
     matrix = csr_matrix((tf, cols, indptr), shape=(n, len(words)))
     matrix.sort_indices()
     idf = (np.log((1.0 + n) / (1.0 + df)) + 1.0).astype(np.float32)
-    return _Features(matrix, words, df, idf, tokens, terms, surf, starts)
+    return _Features(matrix, words, df, idf, tokens)
 
 
 # --- vectors ---------------------------------------------------------------------------------
 
 
 def _tfidf_rows(matrix: csr_matrix, idf: np.ndarray) -> csr_matrix:
-    from scipy.sparse import diags
+    """Unit-length TF-IDF rows, sharing the structure of `matrix` (no copy of its indices)."""
+    from scipy.sparse import csr_matrix
 
-    weighted = (matrix @ diags(idf)).tocsr()
-    norms = np.sqrt(np.asarray(weighted.multiply(weighted).sum(axis=1)).ravel())
+    data = (matrix.data * idf[matrix.indices]).astype(np.float32)
+    lengths = np.diff(matrix.indptr)
+    row = np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
+    norms = np.sqrt(np.bincount(row, weights=data * data, minlength=len(lengths)))
     norms[norms == 0] = 1.0
-    return (diags((1.0 / norms).astype(np.float32)) @ weighted).tocsr().astype(np.float32)
+    data /= norms[row].astype(np.float32)
+    return csr_matrix((data, matrix.indices, matrix.indptr), shape=matrix.shape)
 
 
 def _randomized_basis(x: csr_matrix, dims: int, rng: np.random.Generator) -> np.ndarray:
@@ -504,11 +564,10 @@ class _Labeller:
 
     def __init__(self, feats: _Features, labels: np.ndarray, k: int) -> None:
         self.feats = feats
+        self.tokens = feats.tokens
         self.labels = labels  # per paper (canonical order), -1 for none
         self.k = k
-        tokens = feats.tokens
-        self.n_terms = max(1, len(tokens.term_words))
-        self.doc = _doc_of_positions(feats.starts)
+        self.n_terms = max(1, len(self.tokens.term_words))
 
     def topic_phrases(self, max_phrases: int = 3) -> list[tuple[str, ...]]:
         from scipy.sparse import csr_matrix
@@ -516,11 +575,11 @@ class _Labeller:
         feats = self.feats
         n = feats.matrix.shape[0]
         rows = np.flatnonzero(self.labels >= 0)
-        binary = feats.matrix[rows].copy()
-        binary.data[:] = 1.0
+        m = feats.matrix
+        binary = csr_matrix((np.ones(len(m.data), np.float32), m.indices, m.indptr), shape=m.shape)
         member = csr_matrix(
-            (np.ones(len(rows), dtype=np.float32), (self.labels[rows], np.arange(len(rows)))),
-            shape=(self.k, len(rows)),
+            (np.ones(len(rows), dtype=np.float32), (self.labels[rows], rows)),
+            shape=(self.k, n),
         )
         df_topic = np.asarray((member @ binary).todense())  # topics x features
         sizes = np.bincount(self.labels[rows], minlength=self.k).astype(np.float64)
@@ -562,7 +621,7 @@ class _Labeller:
         return self._spell(grown)
 
     def _ids(self, phrase: tuple[str, ...]) -> tuple[int, ...]:
-        terms = self.feats.tokens.terms
+        terms = self.tokens.terms
         return tuple(terms[w] for w in phrase)
 
     def _grow(
@@ -583,30 +642,29 @@ class _Labeller:
         if not wanted:
             return out
         n_terms = self.n_terms
-        terms = self.feats.term_stream
-        bi = _ngram_keys(terms, n_terms, 2)
         keys = np.array(sorted(a * n_terms + b for a, b in wanted), dtype=np.int64)
-        pos = np.flatnonzero(np.isin(bi, keys))
-        topic = self.labels[self.doc[pos]]
-        found: list[tuple[np.ndarray, np.ndarray]] = []
-        size = len(terms)
-        for shift in (-1, 0):  # the word before the bigram, or after it
-            start = pos + shift
-            ok = (start >= 0) & (start + 2 < size)
-            s = start[ok]
-            a, b, c3 = terms[s], terms[s + 1], terms[s + 2]
-            valid = (a >= 0) & (b >= 0) & (c3 >= 0)
-            tri = np.stack([a, b, c3], axis=1)[valid].astype(np.int64)
-            found.append((tri, np.stack([self.doc[pos[ok]][valid], topic[ok][valid]], axis=1)))
-        tri = np.concatenate([f[0] for f in found])
-        where = np.concatenate([f[1] for f in found])
-        if not len(tri):
+        tables: list[np.ndarray] = []
+        for chunk in self.tokens.chunks:
+            terms = self.tokens.term_stream(chunk)
+            docs = chunk.docs()
+            pos = np.flatnonzero(np.isin(_ngram_keys(terms, n_terms, 2), keys))
+            size = len(terms)
+            for shift in (-1, 0):  # the word before the bigram, or the one after it
+                start = pos + shift
+                s = start[(start >= 0) & (start + 2 < size)]
+                tri = np.stack([terms[s], terms[s + 1], terms[s + 2]], axis=1)
+                valid = (tri >= 0).all(axis=1)
+                d = docs[s[valid]]
+                tables.append(
+                    np.concatenate(
+                        [tri[valid].astype(np.int64), d[:, None], self.labels[d][:, None]], axis=1
+                    )
+                )
+        table = np.concatenate(tables) if tables else np.zeros((0, 5), np.int64)
+        if not len(table):
             return out
-        table = np.concatenate([tri, where], axis=1)
         table = np.unique(table, axis=0)  # one count per paper
-        combos, counts = np.unique(
-            np.concatenate([table[:, :3], table[:, 4:5]], axis=1), axis=0, return_counts=True
-        )
+        combos, counts = np.unique(table[:, [0, 1, 2, 4]], axis=0, return_counts=True)
         best: dict[tuple[int, tuple[int, int]], tuple[int, tuple[int, ...]]] = {}
         for row, cnt in zip(combos.tolist(), counts.tolist(), strict=True):
             a, b, c3, t = row
@@ -615,7 +673,7 @@ class _Labeller:
                     cur = best.get((t, pair))
                     if cur is None or cnt > cur[0]:
                         best[(t, pair)] = (cnt, (a, b, c3))
-        words = self.feats.tokens.term_words
+        words = self.tokens.term_words
         for c, ps in enumerate(out):
             for i, p in enumerate(ps):
                 if len(p) != 2 or (c, p) not in best:
@@ -630,23 +688,28 @@ class _Labeller:
     def _spell(self, phrases: list[list[tuple[int, ...]]]) -> list[tuple[str, ...]]:
         """Each phrase in its most frequent spelling; a capital kept only where the corpus
         writes the word that way mid-sentence too ("GANs", "LSTM", not "Graph")."""
-        tokens = self.feats.tokens
-        surf, terms = self.feats.surf_stream, self.feats.term_stream
+        tokens = self.tokens
         n_surf = max(1, len(tokens.surface_words))
-        fold = np.asarray(tokens.fold_of, dtype=np.int64)
-        counts = np.bincount(surf[surf >= 0], minlength=n_surf)
+        fold = tokens.fold()
+        counts = np.zeros(n_surf, dtype=np.int64)
+        for chunk in tokens.chunks:
+            surf = chunk.surf[chunk.surf >= 0]
+            counts += np.bincount(surf, minlength=n_surf)
         spelled: dict[tuple[int, ...], str] = {}
         for order in (1, 2, 3):
             want = {p for ps in phrases for p in ps if len(p) == order}
             if not want:
                 continue
-            tk = _ngram_keys(terms, self.n_terms, order)
             keys = np.array(sorted(_key(p, self.n_terms) for p in want), dtype=np.int64)
-            pos = np.flatnonzero(np.isin(tk, keys))
-            sk = np.zeros(len(pos), dtype=np.int64)
-            for j in range(order):
-                sk = sk * n_surf + surf[pos + j]
-            combo, cnt = np.unique(sk, return_counts=True)
+            found: list[np.ndarray] = []
+            for chunk in tokens.chunks:
+                tk = _ngram_keys(tokens.term_stream(chunk), self.n_terms, order)
+                pos = np.flatnonzero(np.isin(tk, keys))
+                sk = np.zeros(len(pos), dtype=np.int64)
+                for j in range(order):
+                    sk = sk * n_surf + chunk.surf[pos + j]
+                found.append(sk)
+            combo, cnt = np.unique(np.concatenate(found), return_counts=True)
             best: dict[tuple[int, ...], tuple[int, list[int]]] = {}
             for value, c in zip(combo.tolist(), cnt.tolist(), strict=True):
                 sids: list[int] = []
@@ -662,15 +725,15 @@ class _Labeller:
         return [tuple(spelled.get(p, self._plain(p)) for p in ps) for ps in phrases]
 
     def _word(self, sid: int, counts: np.ndarray) -> str:
-        word = self.feats.tokens.surface_words[sid]
+        word = self.tokens.surface_words[sid]
         if word[:1].isupper() and word[1:].islower():
-            lower = self.feats.tokens.surface.get(word.lower(), -1)
+            lower = self.tokens.surface.get(word.lower(), -1)
             if lower >= 0 and counts[lower] * 3 >= counts[sid]:
                 return word.lower()
         return word
 
     def _plain(self, phrase: tuple[int, ...]) -> str:
-        return " ".join(self.feats.tokens.term_words[t] for t in phrase)
+        return " ".join(self.tokens.term_words[t] for t in phrase)
 
 
 def _key(phrase: tuple[int, ...], n_terms: int) -> int:
@@ -736,9 +799,9 @@ class TopicModel:
         rows: list[int] = []
         cols: list[int] = []
         vals: list[float] = []
-        for r, text in enumerate(texts):
+        for r, found in enumerate(_terms_of(texts)):
             counts: dict[int, int] = {}
-            for term in _terms_of(text):
+            for term in found:
                 j = column.get(term)
                 if j is not None:
                     counts[j] = counts.get(j, 0) + 1
@@ -827,21 +890,27 @@ class TopicModel:
         return cls(topics, paper_ids, assignments, centroids, meta["key"], vocabulary, idf, basis)
 
 
-def _terms_of(text: str) -> list[str]:
-    """Unigram and bigram terms of one text, as `_build_features` names them."""
+def _terms_of(texts: Sequence[str]) -> list[list[str]]:
+    """Unigram and bigram terms of each text, named as `_build_features` names features."""
     tokens = _Tokens()
-    tokens.add(text)
-    out: list[str] = []
-    prev: str | None = None
-    for sid in tokens.stream:
-        if sid < 0:
-            prev = None
-            continue
-        term = tokens.term_words[tokens.fold_of[sid]]
-        out.append(term)
-        if prev is not None:
-            out.append(prev + " " + term)
-        prev = term
+    for text in texts:
+        tokens.add(text)
+    tokens.flush()
+    out: list[list[str]] = []
+    words = tokens.term_words
+    fold = tokens.fold()
+    for chunk in tokens.chunks:
+        terms = fold[chunk.surf].tolist()
+        for lo, hi in zip(chunk.starts[:-1].tolist(), chunk.starts[1:].tolist(), strict=True):
+            found: list[str] = []
+            prev = -1
+            for t in terms[lo:hi]:
+                if t >= 0:
+                    found.append(words[t])
+                    if prev >= 0:
+                        found.append(words[prev] + " " + words[t])
+                prev = t
+            out.append(found)
     return out
 
 
