@@ -538,7 +538,7 @@ def _centres(x: np.ndarray, labels: np.ndarray, k: int, sims: np.ndarray) -> np.
 # --- labels ----------------------------------------------------------------------------------
 
 
-def _label_ok(words: Sequence[str]) -> bool:
+def label_ok(words: Sequence[str]) -> bool:
     """A phrase may name a topic: not only generic words, no numbers, no one- or two-letter word
     standing alone."""
     if all(w in _GENERIC for w in words):
@@ -548,7 +548,7 @@ def _label_ok(words: Sequence[str]) -> bool:
     return all(any(c.isalpha() for c in w) for w in words)
 
 
-def _overlap(words: Sequence[str], used: set[str]) -> bool:
+def overlaps(words: Sequence[str], used: set[str]) -> bool:
     """A phrase repeats a chosen one when a word shares its first letters ("fair", "fairness")."""
     for w in words:
         for u in used:
@@ -585,7 +585,7 @@ class _Labeller:
         sizes = np.bincount(self.labels[rows], minlength=self.k).astype(np.float64)
         p_all = (feats.df + 0.5) / (n + 1.0)
         split = [tuple(w.split(" ")) for w in feats.words]
-        ok = np.array([_label_ok(w) for w in split], dtype=bool)
+        ok = np.array([label_ok(w) for w in split], dtype=bool)
         bigram = np.array([len(w) == 2 for w in split], dtype=bool)
         containing: dict[str, list[int]] = {}
         for j, w in enumerate(split):
@@ -612,7 +612,7 @@ class _Labeller:
                     best = max(containing.get(phrase[0], []), key=lambda b: count[b], default=None)
                     if best is not None and count[best] >= 0.5 * count[j]:
                         phrase = split[best]
-                if _overlap(phrase, used):
+                if overlaps(phrase, used):
                     continue
                 chosen.append(phrase)
                 used.update(phrase)
@@ -686,54 +686,93 @@ class _Labeller:
         return out
 
     def _spell(self, phrases: list[list[tuple[int, ...]]]) -> list[tuple[str, ...]]:
-        """Each phrase in its most frequent spelling; a capital kept only where the corpus
-        writes the word that way mid-sentence too ("GANs", "LSTM", not "Graph")."""
-        tokens = self.tokens
-        n_surf = max(1, len(tokens.surface_words))
-        fold = tokens.fold()
-        counts = np.zeros(n_surf, dtype=np.int64)
-        for chunk in tokens.chunks:
-            surf = chunk.surf[chunk.surf >= 0]
-            counts += np.bincount(surf, minlength=n_surf)
-        spelled: dict[tuple[int, ...], str] = {}
-        for order in (1, 2, 3):
-            want = {p for ps in phrases for p in ps if len(p) == order}
-            if not want:
-                continue
-            keys = np.array(sorted(_key(p, self.n_terms) for p in want), dtype=np.int64)
-            found: list[np.ndarray] = []
-            for chunk in tokens.chunks:
-                tk = _ngram_keys(tokens.term_stream(chunk), self.n_terms, order)
-                pos = np.flatnonzero(np.isin(tk, keys))
-                sk = np.zeros(len(pos), dtype=np.int64)
-                for j in range(order):
-                    sk = sk * n_surf + chunk.surf[pos + j]
-                found.append(sk)
-            combo, cnt = np.unique(np.concatenate(found), return_counts=True)
-            best: dict[tuple[int, ...], tuple[int, list[int]]] = {}
-            for value, c in zip(combo.tolist(), cnt.tolist(), strict=True):
-                sids: list[int] = []
-                for _ in range(order):
-                    value, r = divmod(value, n_surf)
-                    sids.append(r)
-                sids.reverse()
-                key = tuple(int(fold[s]) for s in sids)
-                if key not in best or c > best[key][0]:
-                    best[key] = (c, sids)
-            for key, (_, sids) in best.items():
-                spelled[key] = " ".join(self._word(s, counts) for s in sids)
-        return [tuple(spelled.get(p, self._plain(p)) for p in ps) for ps in phrases]
+        spelled = _spellings(self.tokens, {p for ps in phrases for p in ps})
+        return [tuple(spelled[p] for p in ps) for ps in phrases]
 
-    def _word(self, sid: int, counts: np.ndarray) -> str:
-        word = self.tokens.surface_words[sid]
-        if word[:1].isupper() and word[1:].islower():
-            lower = self.tokens.surface.get(word.lower(), -1)
+
+def _spellings(tokens: _Tokens, phrases: set[tuple[int, ...]]) -> dict[tuple[int, ...], str]:
+    """Each phrase (term ids) in its most frequent spelling; a capital kept only where the corpus
+    writes the word that way mid-sentence too ("GANs", "LSTM", but not "Graph")."""
+    n_terms = max(1, len(tokens.term_words))
+    n_surf = max(1, len(tokens.surface_words))
+    fold = tokens.fold()
+    counts = np.zeros(n_surf, dtype=np.int64)
+    for chunk in tokens.chunks:
+        counts += np.bincount(chunk.surf[chunk.surf >= 0], minlength=n_surf)
+
+    def word(sid: int) -> str:
+        w = tokens.surface_words[sid]
+        if w[:1].isupper() and w[1:].islower():
+            lower = tokens.surface.get(w.lower(), -1)
             if lower >= 0 and counts[lower] * 3 >= counts[sid]:
-                return word.lower()
-        return word
+                return w.lower()
+        return w
 
-    def _plain(self, phrase: tuple[int, ...]) -> str:
-        return " ".join(self.tokens.term_words[t] for t in phrase)
+    spelled = {p: " ".join(tokens.term_words[t] for t in p) for p in phrases}
+    for order in (1, 2, 3):
+        want = [p for p in phrases if len(p) == order]
+        if not want:
+            continue
+        keys = np.array(sorted(_key(p, n_terms) for p in want), dtype=np.int64)
+        found: list[np.ndarray] = []
+        for chunk in tokens.chunks:
+            tk = _ngram_keys(tokens.term_stream(chunk), n_terms, order)
+            pos = np.flatnonzero(np.isin(tk, keys))
+            sk = np.zeros(len(pos), dtype=np.int64)
+            for j in range(order):
+                sk = sk * n_surf + chunk.surf[pos + j]
+            found.append(sk)
+        if not found:
+            continue
+        combo, cnt = np.unique(np.concatenate(found), return_counts=True)
+        best: dict[tuple[int, ...], tuple[int, list[int]]] = {}
+        for value, c in zip(combo.tolist(), cnt.tolist(), strict=True):
+            sids: list[int] = []
+            for _ in range(order):
+                value, r = divmod(value, n_surf)
+                sids.append(r)
+            sids.reverse()
+            key = tuple(int(fold[x]) for x in sids)
+            if key not in best or c > best[key][0]:
+                best[key] = (c, sids)
+        for key, (_, sids) in best.items():
+            spelled[key] = " ".join(word(x) for x in sids)
+    return spelled
+
+
+class PhraseTable:
+    """Which papers use which words and two-word phrases: the counts behind "distinctive terms".
+
+    `docs` and `cols` list each (paper, phrase) pair once; `phrases[col]` is the folded phrase
+    ("graph neural"); `spell` gives the corpus' own spelling of a few of them."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self._tokens = _Tokens()
+        for text in texts:
+            self._tokens.add(text)
+        self._tokens.flush()
+        self.n = len(texts)
+        n_terms = max(1, len(self._tokens.term_words))
+        docs: list[np.ndarray] = []
+        keys: list[np.ndarray] = []
+        for chunk in self._tokens.chunks:
+            d, k, _ = _doc_unique(*_chunk_terms(self._tokens, chunk, n_terms))
+            docs.append(d)
+            keys.append(k)
+        all_keys = np.concatenate(keys) if keys else np.zeros(0, np.int64)
+        uniq, cols = np.unique(all_keys, return_inverse=True)
+        self.docs = np.concatenate(docs) if docs else np.zeros(0, np.int32)
+        self.cols = cols.astype(np.int32).reshape(-1)
+        self._ids: list[tuple[int, ...]] = [
+            (int(k),) if k < n_terms else tuple(divmod(int(k) - n_terms, n_terms))
+            for k in uniq
+        ]
+        words = self._tokens.term_words
+        self.phrases: list[tuple[str, ...]] = [tuple(words[t] for t in p) for p in self._ids]
+
+    def spell(self, cols: Sequence[int]) -> list[str]:
+        spelled = _spellings(self._tokens, {self._ids[c] for c in cols})
+        return [spelled[self._ids[c]] for c in cols]
 
 
 def _key(phrase: tuple[int, ...], n_terms: int) -> int:
