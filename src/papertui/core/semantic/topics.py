@@ -366,20 +366,24 @@ def _build_features(
     tokens.flush()
     n_terms = max(1, len(tokens.term_words))
 
-    # document frequency of every unigram and bigram, a chunk of papers at a time
+    # document frequency of every unigram and bigram, a chunk of papers at a time; partial
+    # counts are merged every few chunks so that they never all sit in memory at once
+    keys = np.zeros(0, np.int64)
+    df = np.zeros(0, np.int64)
     parts_k: list[np.ndarray] = []
     parts_c: list[np.ndarray] = []
-    for chunk in tokens.chunks:
+    for i, chunk in enumerate(tokens.chunks):
         _, k_u, _ = _doc_unique(*_chunk_terms(tokens, chunk, n_terms))
-        keys, counts = np.unique(k_u, return_counts=True)
-        parts_k.append(keys)
+        chunk_keys, counts = np.unique(k_u, return_counts=True)
+        parts_k.append(chunk_keys)
         parts_c.append(counts)
-    all_k = np.concatenate(parts_k) if parts_k else np.zeros(0, np.int64)
-    all_c = np.concatenate(parts_c) if parts_c else np.zeros(0, np.int64)
-    del parts_k, parts_c
-    keys, inverse = np.unique(all_k, return_inverse=True)
-    df = np.bincount(inverse, weights=all_c, minlength=len(keys)).astype(np.int64)
-    del all_k, all_c, inverse
+        if len(parts_k) == 6 or i == len(tokens.chunks) - 1:
+            keys, inverse = np.unique(np.concatenate([keys, *parts_k]), return_inverse=True)
+            weights = np.concatenate([df, *parts_c])
+            df = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(keys))
+            df = df.astype(np.int64)
+            parts_k, parts_c = [], []
+            del inverse, weights
     keep = (df >= _min_df(n)) & (df <= max(2, n // 2))
     keys, df = keys[keep], df[keep]
     if len(keys) > max_features:
@@ -401,7 +405,7 @@ def _build_features(
     rank = np.argsort(keys)
     sorted_keys = keys[rank]
 
-    rows_p: list[np.ndarray] = []
+    row_lengths = np.zeros(n, dtype=np.int64)
     cols_p: list[np.ndarray] = []
     tf_p: list[np.ndarray] = []
     for chunk in tokens.chunks:
@@ -410,17 +414,15 @@ def _build_features(
             continue
         pos = np.minimum(np.searchsorted(sorted_keys, k_u), len(sorted_keys) - 1)
         hit = sorted_keys[pos] == k_u
-        rows_p.append(d_u[hit])
+        row_lengths += np.bincount(d_u[hit], minlength=n)
         cols_p.append(rank[pos[hit]].astype(np.int32))
         tf_p.append((1.0 + np.log(c_u[hit])).astype(np.float32))
-    rows = np.concatenate(rows_p) if rows_p else np.zeros(0, np.int32)
     cols = np.concatenate(cols_p) if cols_p else np.zeros(0, np.int32)
     tf = np.concatenate(tf_p) if tf_p else np.zeros(0, np.float32)
-    del rows_p, cols_p, tf_p
+    del cols_p, tf_p
     indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
-    del rows
-    # rows arrive sorted by paper, and by key within a paper; columns need sorting per row
+    np.cumsum(row_lengths, out=indptr[1:])
+    # papers arrive in order, and by key within a paper; columns still need sorting per row
     matrix = csr_matrix((tf, cols, indptr), shape=(n, len(words)))
     matrix.sort_indices()
     idf = (np.log((1.0 + n) / (1.0 + df)) + 1.0).astype(np.float32)
@@ -430,16 +432,20 @@ def _build_features(
 # --- vectors ---------------------------------------------------------------------------------
 
 
-def _tfidf_rows(matrix: csr_matrix, idf: np.ndarray) -> csr_matrix:
-    """Unit-length TF-IDF rows, sharing the structure of `matrix` (no copy of its indices)."""
+def _tfidf_rows(matrix: csr_matrix, idf: np.ndarray, copy: bool = True) -> csr_matrix:
+    """Unit-length TF-IDF rows of a term-frequency matrix; with copy=False, in its place."""
     from scipy.sparse import csr_matrix
 
-    data = (matrix.data * idf[matrix.indices]).astype(np.float32)
+    data = matrix.data.astype(np.float32, copy=copy)
+    data *= idf[matrix.indices]
     lengths = np.diff(matrix.indptr)
-    row = np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
-    norms = np.sqrt(np.bincount(row, weights=data * data, minlength=len(lengths)))
+    full = lengths > 0
+    norms = np.ones(len(lengths), dtype=np.float32)
+    if len(data):
+        sums = np.add.reduceat(data * data, matrix.indptr[:-1][full])
+        norms[full] = np.sqrt(sums)
     norms[norms == 0] = 1.0
-    data /= norms[row].astype(np.float32)
+    data *= np.repeat(1.0 / norms, lengths)
     return csr_matrix((data, matrix.indices, matrix.indptr), shape=matrix.shape)
 
 
@@ -465,9 +471,12 @@ def _randomized_basis(x: csr_matrix, dims: int, rng: np.random.Generator) -> np.
 
 
 def _normalise(v: np.ndarray) -> np.ndarray:
+    """Unit rows, float32, in place when `v` already is float32."""
+    v = np.asarray(v, dtype=np.float32)
     norms = np.linalg.norm(v, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return (v / norms).astype(np.float32)
+    v /= norms
+    return v
 
 
 # --- clustering ------------------------------------------------------------------------------
@@ -764,8 +773,7 @@ class PhraseTable:
         self.docs = np.concatenate(docs) if docs else np.zeros(0, np.int32)
         self.cols = cols.astype(np.int32).reshape(-1)
         self._ids: list[tuple[int, ...]] = [
-            (int(k),) if k < n_terms else tuple(divmod(int(k) - n_terms, n_terms))
-            for k in uniq
+            (int(k),) if k < n_terms else tuple(divmod(int(k) - n_terms, n_terms)) for k in uniq
         ]
         words = self._tokens.term_words
         self.phrases: list[tuple[str, ...]] = [tuple(words[t] for t in p) for p in self._ids]
@@ -1035,7 +1043,8 @@ def _compute(
     rng = np.random.default_rng(seed)
     vocabulary: list[str] = []
     if vectors is None:
-        x = _tfidf_rows(feats.matrix, feats.idf)
+        # the counts are not needed again (labels only ask which papers use a term)
+        x = _tfidf_rows(feats.matrix, feats.idf, copy=False)
         if n > SVD_SAMPLE:
             sample = np.sort(rng.choice(n, SVD_SAMPLE, replace=False))
             basis = _randomized_basis(x[sample], DIMS, rng)
