@@ -103,7 +103,11 @@ specifically particular particularly typically usually generally general commonl
 already thereby able unlike furthermore respectively real-world real world however finally overall
 crucial critical remains remain requires require required requiring effectiveness efficiency
 superiority robust robustly range variety number numbers set sets code available publicly release
-released github https http www com org html pdf
+released github https http www com org html pdf firstly secondly thirdly lastly named called
+termed dubbed project page enhance enhances enhanced enhancing utilize utilizes utilized utilizing
+exploit exploits exploiting employ employs employed adopt adopts adopted incorporate incorporates
+incorporated incorporating integrate integrates integrated integrating explore explores explored
+exploring develop develops developed developing generate generates generated generating
 """
     )
 )
@@ -606,25 +610,30 @@ class _Labeller:
             size = max(sizes[c], 1.0)
             count = df_topic[c]
             p = count / size
-            floor = max(2.0, 0.04 * size)
-            score = p * np.log(np.maximum(p, 1e-12) / p_all)
-            score = np.where(bigram, score * 1.5, score)
-            score = np.where(ok & (count >= floor) & (score > 0), score, -np.inf)
+            raw = p * np.log(np.maximum(p, 1e-12) / p_all)
+            raw = np.where(bigram, raw * 1.5, raw)
             chosen: list[tuple[str, ...]] = []
             used: set[str] = set()
-            for j in np.argsort(-score, kind="stable")[:300]:
-                if not np.isfinite(score[j]) or len(chosen) >= max_phrases:
+            # a small topic may have too few phrases above the floor: then the floor drops to 2
+            for floor in (max(2.0, 0.04 * size), 2.0):
+                if len(chosen) >= 2:
                     break
-                phrase = split[j]
-                if len(phrase) == 1:
-                    # a word mostly seen inside one phrase is shown as that phrase
-                    best = max(containing.get(phrase[0], []), key=lambda b: count[b], default=None)
-                    if best is not None and count[best] >= 0.5 * count[j]:
-                        phrase = split[best]
-                if overlaps(phrase, used):
-                    continue
-                chosen.append(phrase)
-                used.update(phrase)
+                score = np.where(ok & (count >= floor) & (raw > 0), raw, -np.inf)
+                for j in np.argsort(-score, kind="stable")[:300]:
+                    if not np.isfinite(score[j]) or len(chosen) >= max_phrases:
+                        break
+                    phrase = split[j]
+                    if len(phrase) == 1:
+                        # a word mostly seen inside one phrase is shown as that phrase
+                        best = max(
+                            containing.get(phrase[0], []), key=lambda b: count[b], default=None
+                        )
+                        if best is not None and count[best] >= 0.5 * count[j]:
+                            phrase = split[best]
+                    if phrase in chosen or overlaps(phrase, used):
+                        continue
+                    chosen.append(phrase)
+                    used.update(phrase)
             chosen_all.append(chosen)
         grown = self._grow(chosen_all, df_topic, split)
         return self._spell(grown)
