@@ -635,8 +635,19 @@ class _Labeller:
                     chosen.append(phrase)
                     used.update(phrase)
             chosen_all.append(chosen)
-        grown = self._grow(chosen_all, df_topic, split)
+        grown = [self._drop_acronyms(ps) for ps in self._grow(chosen_all, df_topic, split)]
         return self._spell(grown)
+
+    def _drop_acronyms(self, phrases: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """ "graph neural networks · GNNs" says one thing twice: the acronym goes."""
+        words = self.tokens.term_words
+        initials = {
+            "".join(part[0] for t in p for part in words[t].split("-") if part)
+            for p in phrases
+            if len(p) > 1 or "-" in words[p[0]]
+        }
+        kept = [p for p in phrases if not (len(p) == 1 and words[p[0]] in initials)]
+        return kept if len(kept) >= 2 else phrases
 
     def _ids(self, phrase: tuple[str, ...]) -> tuple[int, ...]:
         terms = self.tokens.terms
