@@ -2,8 +2,9 @@
 
 The method (numpy and scipy only; scipy is imported when first needed):
 
-1. Every abstract becomes a stream of content words: lowercased, plurals folded ("networks" and
-   "network" are one term), stop words, numbers, LaTeX commands and punctuation break the stream.
+1. Every abstract becomes a stream of content words: markup removed, lowercased, plurals folded
+   ("networks" and "network" are one term); stop words, words that say how a paper talks
+   ("propose", "results"), numbers, LaTeX commands and punctuation break the stream.
    Terms are these words and the pairs of adjacent ones (bigrams), so "graph neural" and
    "neural networks" are features of their own. Terms in fewer than a few papers or in more than
    half of them are dropped, and at most `MAX_FEATURES` of the rest are kept.
@@ -13,8 +14,9 @@ The method (numpy and scipy only; scipy is imported when first needed):
    topics grows slowly with the corpus (`topic_count`).
 4. Each topic is named by the phrases whose share of its papers most exceeds their share of the
    corpus (p_topic * log(p_topic / p_corpus)), bigrams preferred, generic academic words refused;
-   a bigram grows into the trigram it nearly always sits in ("graph neural networks"), and each
-   phrase is shown in its most frequent spelling.
+   a bigram grows into the trigram it nearly always sits in ("graph neural networks"), an
+   acronym of a phrase already there is dropped, and each phrase is shown in its most frequent
+   spelling.
 
 Papers are put in a canonical order (by id) before any seeded step, so the same corpus in any
 order gives the same topics.
@@ -30,9 +32,9 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -826,17 +828,16 @@ class TopicModel:
     vocabulary: list[str]
     idf: np.ndarray
     basis: np.ndarray  # features x dims
+    _id_index: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     def topic_of(self, paper_id: str) -> int:
         index = self._index().get(paper_id)
         return -1 if index is None else int(self.assignments[index])
 
     def _index(self) -> dict[str, int]:
-        cached: dict[str, int] | None = getattr(self, "_id_index", None)
-        if cached is None:
-            cached = {pid: i for i, pid in enumerate(self.ids)}
-            object.__setattr__(self, "_id_index", cached)
-        return cached
+        if self._id_index is None:
+            self._id_index = {pid: i for i, pid in enumerate(self.ids)}
+        return self._id_index
 
     def assign(
         self, texts: Sequence[str] | None = None, vectors: np.ndarray | None = None
@@ -1120,19 +1121,10 @@ def _compute(
         members = members[np.argsort(-fit[members], kind="stable")]
         phrases = phrase_sets[c]
         topics.append(
-            Topic(c, SEPARATOR.join(phrases), phrases, tuple(ctexts_id(canon, ids, members)))
+            Topic(c, SEPARATOR.join(phrases), phrases, tuple(ids[canon[int(m)]] for m in members))
         )
     # back to the caller's order
     assignments = np.full(n, -1, dtype=np.int32)
     assignments[np.asarray(canon, dtype=np.int64)] = labels
     report(total)
     return TopicModel(topics, ids, assignments, centroids, corpus_key(ids), vocabulary, idf, basis)
-
-
-def ctexts_id(canon: list[int], ids: list[str], members: np.ndarray) -> list[str]:
-    return [ids[canon[int(m)]] for m in members]
-
-
-def topic_summary(model: TopicModel) -> list[dict[str, Any]]:
-    """Plain data for printing: label, phrases and size of each topic."""
-    return [{"label": t.label, "phrases": list(t.phrases), "size": t.size} for t in model.topics]
