@@ -212,6 +212,7 @@ def test_save_load_round_trip(tmp_path: Path) -> None:
     assert loaded is not None
     assert [(t.label, t.ids) for t in loaded.topics] == [(t.label, t.ids) for t in model.topics]
     assert np.array_equal(loaded.assignments, model.assignments)
+    assert loaded.assign(texts[:5]).tolist() == model.assign(texts[:5]).tolist()
     # saving again replaces the old copy
     model.save(tmp_path / "topics")
     assert tp.TopicModel.load(tmp_path / "topics") is not None

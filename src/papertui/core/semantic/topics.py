@@ -942,7 +942,8 @@ class TopicModel:
             assignments = np.load(path / "assignments.npy")
             centroids = np.load(path / "centroids.npy")
             idf = np.load(path / "idf.npy")
-            basis = np.load(path / "basis.npy")
+            # only assign() reads the basis (about 20 MB at 100k): mapped, not read, until then
+            basis = np.load(path / "basis.npy", mmap_mode="r")
             if len(assignments) != len(paper_ids):
                 return None
             topics: list[Topic] = []
