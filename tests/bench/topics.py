@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from papertui.core.semantic import topics as tp
+from papertui.core.semantic.phrases import STOP_WORDS
 
 
 def read_keywords(path: Path) -> tuple[list[str], list[set[str]]]:
@@ -89,7 +90,7 @@ def baseline_labels(texts: list[str], k: int, seed: int) -> np.ndarray:
 
     from scipy.sparse import csr_matrix
 
-    stop = tp._STOP
+    stop = STOP_WORDS
     vocab: dict[str, int] = {}
     rows, cols, vals = [], [], []
     for r, text in enumerate(texts):

@@ -145,7 +145,7 @@ def distinctive_terms(
     (`sample` papers each, seeded), which keeps this around a second at 100,000 papers. An
     empty list when the view is the whole library or empty.
     """
-    from papertui.core.semantic.topics import PhraseTable, label_ok, overlaps
+    from papertui.core.semantic.phrases import PhraseTable, label_ok, overlaps
 
     in_view = {p.id for p in view}
     rest = [p for p in library if p.id not in in_view]
