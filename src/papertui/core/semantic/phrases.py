@@ -72,7 +72,8 @@ released github https http www com org html pdf firstly secondly thirdly lastly 
 termed dubbed project page enhance enhances enhanced enhancing utilize utilizes utilized utilizing
 exploit exploits exploiting employ employs employed adopt adopts adopted incorporate incorporates
 incorporated incorporating integrate integrates integrated integrating explore explores explored
-exploring develop develops developed developing generate generates generated generating
+exploring develop develops developed developing generate generates generated generating prove
+proves proved proving
 """
     )
 )
