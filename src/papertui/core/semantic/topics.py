@@ -215,7 +215,7 @@ def _randomized_basis(x: csr_matrix, dims: int, rng: np.random.Generator) -> np.
     if k < 1:
         return np.zeros((m, 0), dtype=np.float32)
     extra = min(10, min(n, m) - k)
-    omega = rng.standard_normal((m, k + extra)).astype(np.float32)
+    omega = rng.standard_normal((m, k + extra), dtype=np.float32)
     q = orth(np.asarray(x @ omega))
     for _ in range(2):  # power iterations sharpen the slowly decaying spectrum of text
         q = orth(np.asarray(x @ orth(np.asarray(x.T @ q))))
@@ -707,7 +707,7 @@ def _compute(
     restarts = 3 if len(rows) <= 50_000 else 2
     span = budget["kmeans"] - budget["svd"]
     labels_sub, centroids = _kmeans(
-        dense[rows],
+        dense if len(rows) == n else dense[rows],  # no copy when every paper has terms
         k,
         rng,
         restarts,
