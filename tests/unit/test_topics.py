@@ -245,6 +245,21 @@ def test_assign_places_new_papers_in_their_theme() -> None:
     assert got.tolist() == [astro, speech, -1]
 
 
+def test_extend_adds_new_papers_to_their_topics(tmp_path: Path) -> None:
+    texts, ids, themes = theme_corpus(per_theme=20)
+    old = [i for i in range(80) if i % 20 < 15]  # 15 papers of each theme now, 5 later
+    model = tp.compute_topics([texts[i] for i in old], [ids[i] for i in old], n_topics=4)
+    bigger = model.extend(ids, texts)
+    assert len(bigger.assignments) == 80 and bigger.key == tp.corpus_key(ids)
+    assert [bigger.topic_of(ids[i]) for i in old] == [model.topic_of(ids[i]) for i in old]
+    for topic in bigger.topics:  # each new paper joined the topic of its theme
+        assert len({themes[ids.index(i)] for i in topic.ids}) == 1
+        assert topic.size == 20
+    assert model.extend([ids[i] for i in old], [texts[i] for i in old]) is model
+    bigger.save(tmp_path / "t")
+    assert tp.TopicModel.load(tmp_path / "t", ids) is not None
+
+
 def test_given_vectors_decide_the_grouping() -> None:
     texts, ids, themes = theme_corpus(per_theme=10)
     # vectors that group papers by parity of their index, against the words

@@ -497,6 +497,44 @@ class TopicModel:
         out[~np.asarray(vectors).any(axis=1)] = -1
         return out
 
+    def extend(
+        self,
+        ids: Sequence[str],
+        texts: Sequence[str] | None = None,
+        vectors: np.ndarray | None = None,
+    ) -> TopicModel:
+        """A model that also holds papers added since the topics were made, each in its nearest
+        topic (at the end of its id list), without recomputing the topics. Ids already held
+        keep their topic. Labels stay as they were: recompute when many papers were added."""
+        known = self._index()
+        fresh = [i for i, pid in enumerate(ids) if pid not in known]
+        if not fresh:
+            return self
+        new_ids = [ids[i] for i in fresh]
+        got = self.assign(
+            None if texts is None else [texts[i] for i in fresh],
+            None if vectors is None else np.asarray(vectors)[fresh],
+        )
+        added: dict[int, list[str]] = {}
+        for pid, t in zip(new_ids, got.tolist(), strict=True):
+            if t >= 0:
+                added.setdefault(t, []).append(pid)
+        topics = [
+            Topic(t.index, t.label, t.phrases, t.ids + tuple(added.get(t.index, ())))
+            for t in self.topics
+        ]
+        all_ids = self.ids + new_ids
+        return TopicModel(
+            topics,
+            all_ids,
+            np.concatenate([self.assignments, got]).astype(np.int32),
+            self.centroids,
+            corpus_key(all_ids),
+            self.vocabulary,
+            self.idf,
+            self.basis,
+        )
+
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
         from scipy.sparse import csr_matrix
 
