@@ -196,7 +196,7 @@ class Tokens:
         if "<" in text or "&" in text:
             text = _MARKUP.sub(" ", text)
         tokens = _TOKEN.findall(text)
-        ids = [surface.get(tok) for tok in tokens]
+        ids = list(map(surface.get, tokens))
         if None in ids:
             for i, sid in enumerate(ids):
                 if sid is None:
@@ -257,16 +257,22 @@ def doc_unique(doc: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarra
     """Distinct (doc, key) pairs of valid keys with their counts, sorted by doc then key."""
     ok = keys >= 0
     doc, keys = doc[ok], keys[ok]
-    order = np.lexsort((keys, doc))
-    doc, keys = doc[order], keys[order]
     if len(keys) == 0:
         return doc, keys, np.zeros(0, dtype=np.int64)
+    first = int(doc.min())
+    span = int(keys.max()) + 1
+    if span * (int(doc.max()) - first + 1) < 2**62:
+        # one int64 per pair sorts several times faster than a two-key lexsort
+        pair, counts = np.unique((doc - first).astype(np.int64) * span + keys, return_counts=True)
+        d, k = np.divmod(pair, span)
+        return (d + first).astype(doc.dtype), k, counts
+    order = np.lexsort((keys, doc))
+    doc, keys = doc[order], keys[order]
     new = np.empty(len(keys), dtype=bool)
     new[0] = True
     new[1:] = (keys[1:] != keys[:-1]) | (doc[1:] != doc[:-1])
     idx = np.flatnonzero(new)
-    counts = np.diff(np.append(idx, len(keys)))
-    return doc[idx], keys[idx], counts
+    return doc[idx], keys[idx], np.diff(np.append(idx, len(keys)))
 
 
 def chunk_terms(tokens: Tokens, chunk: Chunk, n_terms: int) -> tuple[np.ndarray, np.ndarray]:

@@ -107,7 +107,7 @@ def _min_df(n: int) -> int:
 
 
 def _build_features(
-    texts: Sequence[str], progress: Callable[[int], None] | None, max_features: int
+    texts: Sequence[str], progress: Callable[[float], None] | None, max_features: int
 ) -> _Features:
     from scipy.sparse import csr_matrix
 
@@ -116,7 +116,7 @@ def _build_features(
     for i, text in enumerate(texts):
         tokens.add(text)
         if progress is not None and i % 1000 == 999:
-            progress(i + 1)
+            progress(0.8 * (i + 1) / n)  # reading the words is most of the work
     tokens.flush()
     n_terms = max(1, len(tokens.term_words))
 
@@ -126,7 +126,10 @@ def _build_features(
     df = np.zeros(0, np.int64)
     parts_k: list[np.ndarray] = []
     parts_c: list[np.ndarray] = []
+    n_chunks = len(tokens.chunks)
     for i, chunk in enumerate(tokens.chunks):
+        if progress is not None:
+            progress(0.8 + 0.1 * i / n_chunks)
         _, k_u, _ = doc_unique(*chunk_terms(tokens, chunk, n_terms))
         chunk_keys, counts = np.unique(k_u, return_counts=True)
         parts_k.append(chunk_keys)
@@ -162,7 +165,9 @@ def _build_features(
     row_lengths = np.zeros(n, dtype=np.int64)
     cols_p: list[np.ndarray] = []
     tf_p: list[np.ndarray] = []
-    for chunk in tokens.chunks:
+    for i, chunk in enumerate(tokens.chunks):
+        if progress is not None:
+            progress(0.9 + 0.1 * i / n_chunks)
         d_u, k_u, c_u = doc_unique(*chunk_terms(tokens, chunk, n_terms))
         if len(sorted_keys) == 0:
             continue
@@ -203,25 +208,35 @@ def _tfidf_rows(matrix: csr_matrix, idf: np.ndarray, copy: bool = True) -> csr_m
     return csr_matrix((data, matrix.indices, matrix.indptr), shape=matrix.shape)
 
 
+def _orth(a: np.ndarray) -> np.ndarray:
+    """An orthonormal basis of the columns of `a` through the eigenvectors of its Gram matrix:
+    what a QR gives for a range finder, at a tenth of the time of LAPACK's QR here."""
+    gram = a.T.astype(np.float64) @ a.astype(np.float64)
+    w, v = np.linalg.eigh(gram)
+    keep = w > w.max() * 1e-10 if len(w) and w.max() > 0 else np.zeros(len(w), bool)
+    return np.asarray(a @ (v[:, keep] / np.sqrt(w[keep])).astype(a.dtype))
+
+
 def _randomized_basis(x: csr_matrix, dims: int, rng: np.random.Generator) -> np.ndarray:
-    """Right singular vectors (features x dims) of `x` by a randomised range finder (Halko)."""
-    from scipy.linalg import qr, svd
-
-    def orth(a: np.ndarray) -> np.ndarray:
-        return qr(a, mode="economic", check_finite=False)[0]
-
+    """Top right singular vectors (features x dims) of `x`, by a randomised range finder with
+    power iterations (Halko, Martinsson and Tropp 2011)."""
     n, m = x.shape
     k = min(dims, n - 1, m - 1)
     if k < 1:
         return np.zeros((m, 0), dtype=np.float32)
     extra = min(10, min(n, m) - k)
     omega = rng.standard_normal((m, k + extra), dtype=np.float32)
-    q = orth(np.asarray(x @ omega))
+    q = _orth(np.asarray(x @ omega))
     for _ in range(2):  # power iterations sharpen the slowly decaying spectrum of text
-        q = orth(np.asarray(x @ orth(np.asarray(x.T @ q))))
-    b = np.asarray((x.T @ q).T)  # (k + extra) x m
-    vt = svd(b, full_matrices=False, check_finite=False)[2]
-    return np.ascontiguousarray(vt[:k].T.astype(np.float32))
+        q = _orth(np.asarray(x @ _orth(np.asarray(x.T @ q))))
+    b = np.asarray((x.T @ q).T, dtype=np.float64)  # (k + extra) x m
+    w, u = np.linalg.eigh(b @ b.T)  # b = u s vt, so b bT = u s^2 uT
+    top = np.argsort(-w)[:k]
+    top = top[w[top] > 0]
+    vt = (u[:, top].T @ b) / np.sqrt(w[top])[:, None]
+    out = np.zeros((m, k), dtype=np.float32)
+    out[:, : len(top)] = vt.T
+    return out
 
 
 def _normalise(v: np.ndarray) -> np.ndarray:
@@ -683,7 +698,8 @@ def _compute(
         raise ValueError("texts, ids and vectors must have one entry per paper")
     ids = list(ids)
     total = 1000
-    budget = {"tokens": 450, "svd": 650, "kmeans": 950}
+    # where each stage ends, in thousandths of the work (measured at 100,000 abstracts)
+    budget = {"tokens": 550, "svd": 650, "kmeans": 900}
 
     def report(done: float) -> None:
         if progress is not None:
@@ -710,7 +726,7 @@ def _compute(
     ctexts = [texts[i] for i in canon]
     feats = _build_features(
         ctexts,
-        (lambda d: report(budget["tokens"] * d / n)) if progress else None,
+        (lambda f: report(budget["tokens"] * f)) if progress else None,
         MAX_FEATURES,
     )
     rng = np.random.default_rng(seed)
