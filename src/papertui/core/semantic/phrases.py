@@ -73,7 +73,7 @@ termed dubbed project page enhance enhances enhanced enhancing utilize utilizes 
 exploit exploits exploiting employ employs employed adopt adopts adopted incorporate incorporates
 incorporated incorporating integrate integrates integrated integrating explore explores explored
 exploring develop develops developed developing generate generates generated generating prove
-proves proved proving
+proves proved proving certain reduce reduces reduced reducing
 """
     )
 )
@@ -113,7 +113,9 @@ upsilon phi varphi chi psi omega
     )
 )
 
-_TOKEN = re.compile(r"[^\W_](?:[\w]|[-](?=[^\W_]))*|\S")
+# A word (letters, digits, inner hyphens) or a run of punctuation; a word with a dangling
+# hyphen ("pre-" in "pre- and post-training") is a fragment and breaks the stream.
+_TOKEN = re.compile(r"[^\W_][\w-]*|[^\w\s]+")
 BOUNDARY = -1
 # Markup some dumps carry in their abstracts (MathML, HTML tags, entities): not words.
 _MARKUP = re.compile(r"<[^<>]{0,300}>|&#?\w{1,10};")
@@ -173,6 +175,8 @@ class Tokens:
         lower = token.lower()
         if (
             len(lower) < 2
+            or lower.endswith("-")
+            or "--" in lower
             or not any(c.isalpha() for c in lower)
             or lower in STOP_WORDS
             or lower in _LATEX

@@ -758,7 +758,8 @@ def _compute(
     if basis.shape[1] == 0 and vectors is None:
         # one usable dimension or fewer: every paper with terms is one topic
         k = 1
-    restarts = 3 if len(rows) <= 50_000 else 2
+    # restarts are cheap for small corpora, where one unlucky start shows most
+    restarts = 10 if len(rows) <= 5_000 else 3 if len(rows) <= 50_000 else 2
     span = budget["kmeans"] - budget["svd"]
     labels_sub, centroids = _kmeans(
         dense if len(rows) == n else dense[rows],  # no copy when every paper has terms
