@@ -300,9 +300,12 @@ def label_ok(words: Sequence[str]) -> bool:
 
 
 def overlaps(words: Sequence[str], used: set[str]) -> bool:
-    """A phrase repeats a chosen one when a word shares its first letters ("fair", "fairness")."""
-    for w in words:
-        for u in used:
+    """A phrase repeats a chosen one when a word, or a part of a hyphenated one, shares its
+    first letters with a chosen word ("fair" and "fairness", "attention" and "self-attention")."""
+    mine = {part for w in words for part in w.split("-") if part}
+    theirs = {part for u in used for part in u.split("-") if part}
+    for w in mine:
+        for u in theirs:
             n = min(len(w), len(u), 6)
             if w[:n] == u[:n] and (n >= 4 or w == u):
                 return True
