@@ -279,3 +279,13 @@ def test_any_text_is_handled(texts: list[str]) -> None:
     assert len(model.assignments) == len(texts)
     for topic in model.topics:
         assert topic.label == tp.SEPARATOR.join(topic.phrases)
+
+
+def test_a_label_does_not_say_the_same_thing_twice() -> None:
+    from papertui.core.semantic.phrases import overlaps
+
+    assert overlaps(("attention",), {"transformer", "self-attention"})
+    assert overlaps(("fair",), {"fairness"})
+    assert overlaps(("network",), {"graph", "neural", "network"})
+    assert not overlaps(("graph",), {"language", "model"})
+    assert not overlaps(("dark", "matter"), {"telescope", "image"})
