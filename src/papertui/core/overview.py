@@ -292,6 +292,7 @@ def to_json(overview: Overview, ids_per_topic: int | None = None) -> dict[str, A
         ],
         "topics": [
             {
+                "number": t.index + 1,  # as `topic:N` filters it
                 "label": t.label,
                 "size": t.size,
                 "unread": t.unread,

@@ -181,6 +181,10 @@ class InterestModel:
                     item.closest = self.vectors.ids[self.positives[a]]
         return item
 
+    def explain(self, row: int) -> Ranked:
+        """The paper at position `row` of the vectors with its score and why."""
+        return self._ranked(row, True)
+
     def top_terms(self, row: int, n: int = 3) -> list[str]:
         """The terms that contributed most to a paper's term score."""
         v = self.vectors
