@@ -151,7 +151,7 @@ def test_topics_in_view_and_json_shape() -> None:
     }
     assert data["counts"]["view"]["papers"] == 15
     assert data["topics"][0]["size"] == 10 and len(data["topics"][0]["ids"]) == 3
-    assert {"label", "size", "unread", "ids"} == set(data["topics"][0])
+    assert {"number", "label", "size", "unread", "ids"} == set(data["topics"][0])
 
 
 def test_empty_view() -> None:

@@ -473,11 +473,13 @@ class Library:
         return len(positives) + len(self._negative_ids(notes, positives)) + len(notes.seeds)
 
     def _for_you(self, view: View, notes: Annotations) -> None:
-        """Unread papers of the view first, most interesting first; read papers after."""
-        reads = notes.reads
+        """Unread papers not yet judged first, most interesting first; then the papers read,
+        kept (bookmarked, noted, tagged), liked or skipped, in the view's order."""
         papers = self.papers
-        unread = [i for i in view.indices if papers[i].id not in reads]
-        read = [i for i in view.indices if papers[i].id in reads]
+        positives = self._positive_ids(notes)
+        judged = self._negative_ids(notes, positives) | positives | notes.reads.keys()
+        unread = [i for i in view.indices if papers[i].id not in judged]
+        read = [i for i in view.indices if papers[i].id in judged]
         model = self.interest()
         if model is None:
             view.notes.append("for you: related-paper vectors not built yet")
@@ -500,10 +502,15 @@ class Library:
         view.indices = ranked + read
 
     def rank(self, limit: int = 50) -> View:
-        """Unread papers, most interesting first (`run_query("", sort="foryou")` cut to
-        `limit`), with `scores` and `why`."""
+        """Unread papers not yet judged (liked, skipped, bookmarked, noted, tagged), most
+        interesting first (the front of `run_query("", sort="foryou")`), with `scores` and
+        `why`; at most `limit`."""
         view = self.run_query("is:unread", sort="foryou", depth=None)
-        del view.indices[limit:]
+        notes = self.annotations()
+        positives = self._positive_ids(notes)
+        judged = self._negative_ids(notes, positives) | positives
+        papers = self.papers
+        view.indices = [i for i in view.indices if papers[i].id not in judged][:limit]
         return view
 
     def ask_me(self, limit: int = 50) -> View:
