@@ -17,6 +17,15 @@ until `--papers` abstracts):
     python tests/bench/semantic.py scale RECORDS.jsonl.gz [--papers 100000]
 
 prints build time, peak memory, stored size and the medians of query and train+score times.
+
+Through the library, as the reader and the CLI use it (the same records, written as a dump):
+
+    python tests/bench/semantic.py library RECORDS.jsonl.gz [--papers 3000]
+
+prints `ensure_semantic` (vectors + topics; by the child process at and above the
+child-process threshold) wall time and the peak RSS of the process that built, then the medians
+of `Library.similar`, a `~` query, the "for you" sort of the whole library (first after a
+like: trains; again: cached), `ask_me`, and one `papertui similar` process.
 """
 
 from __future__ import annotations
@@ -209,6 +218,67 @@ def scale(args: argparse.Namespace) -> None:
     _ = np  # numpy is imported for the vectors' dtypes
 
 
+def library_bench(args: argparse.Namespace) -> None:
+    import os
+    import subprocess
+
+    texts = read_abstracts(Path(args.records), args.papers)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.update(
+            PAPERTUI_DATA_DIR=f"{tmp}/data",
+            PAPERTUI_CACHE_DIR=f"{tmp}/cache",
+            PAPERTUI_CONFIG_DIR=f"{tmp}/config",
+        )
+        from papertui.core.library import Library
+
+        dump = Path(tmp) / "dump.txt"
+        dump.write_text("Bench\n\n" + "\n\n".join(texts) + "\n", encoding="utf-8")
+        lib = Library.open([dump])
+        lib.ensure_index()
+        child = lib.needs_child_process()
+        t = time.perf_counter()
+        lib.ensure_semantic()
+        built = time.perf_counter() - t
+        who = resource.RUSAGE_CHILDREN if child else resource.RUSAGE_SELF
+        rss = resource.getrusage(who).ru_maxrss / 1024
+        size = sum(f.stat().st_size for f in (lib.index_store.root / "semantic").rglob("*"))
+        rng = random.Random(3)
+        n = len(lib.papers)
+        sim_ms = median_ms(lambda: lib.similar(lib.papers[rng.randrange(n)], 50), args.runs)
+        tilde = median_ms(lambda: lib.run_query("~graph neural networks for molecules"), args.runs)
+        lib.set_read([lib.papers[i] for i in rng.sample(range(n), 20)], True)
+        likes = iter(rng.sample(range(n), args.runs))
+
+        def first() -> None:
+            lib.like([lib.papers[next(likes)]])
+            lib.run_query("", sort="foryou")
+
+        train_ms = median_ms(first, args.runs)
+        again_ms = median_ms(lambda: lib.run_query("", sort="foryou"), args.runs)
+        ask_ms = median_ms(lambda: lib.ask_me(50), args.runs)
+        pid = lib.papers[0].id
+        cli_ms = median_ms(
+            lambda: subprocess.run(
+                [sys.executable, "-m", "papertui", "similar", pid, str(dump), "--limit", "5"],
+                capture_output=True,
+                check=True,
+            ),
+            5,
+        )
+        lib.close()
+    print(f"{n} papers, built {'by the child process' if child else 'in process'}")
+    print("| step | figure |\n|---|---|")
+    print(f"| ensure_semantic, first time (vectors + topics) | {built:.1f} s |")
+    print(f"| peak RSS of the building process | {rss:.0f} MiB |")
+    print(f"| cache on disk | {size / 2**20:.1f} MiB |")
+    print(f"| Library.similar, limit 50 (median of {args.runs}) | {sim_ms:.0f} ms |")
+    print(f"| `~` query over the library (median) | {tilde:.0f} ms |")
+    print(f"| for-you sort of every paper, after a like: trains (median) | {train_ms:.0f} ms |")
+    print(f"| for-you sort again, model cached (median) | {again_ms:.0f} ms |")
+    print(f"| ask_me(50) (median) | {ask_ms:.0f} ms |")
+    print(f"| one `papertui similar` process, cache warm (median of 5) | {cli_ms:.0f} ms |")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -219,8 +289,12 @@ def main() -> int:
     s.add_argument("records")
     s.add_argument("--papers", type=int, default=100_000)
     s.add_argument("--runs", type=int, default=15)
+    lb = sub.add_parser("library")
+    lb.add_argument("records")
+    lb.add_argument("--papers", type=int, default=3000)
+    lb.add_argument("--runs", type=int, default=9)
     args = ap.parse_args()
-    quality(args) if args.cmd == "quality" else scale(args)
+    {"quality": quality, "scale": scale, "library": library_bench}[args.cmd](args)
     return 0
 
 
