@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from papertui.cli import main
 from papertui.core.library import Library
@@ -280,3 +282,94 @@ def test_cli_similar_excludes_the_paper(dump: Path, capsys: pytest.CaptureFixtur
     got = json.loads(out)
     assert code == 0 and len(got) == 5 and first["id"] not in {r["id"] for r in got}
     assert all(r["abstract"].split()[1] == first["abstract"].split()[1] for r in got)
+
+
+# -- cache, store, settings, queries ----------------------------------------------------------
+
+
+def test_added_papers_extend_the_cache(dump: Path) -> None:
+    from papertui.core.semantic.service import SemanticCache
+
+    lib = Library.open([dump])
+    lib.ensure_semantic()
+    with dump.open("a", encoding="utf-8") as f:
+        f.write("\n" + abstract("robot", random.Random(11), 500) + "\n")
+    grown = Library.open([dump])
+    cache = SemanticCache(grown.index_store.root / "semantic")
+    assert cache.ensure(grown.digest(), grown.papers) == "extended"
+    new = grown.papers[-1]
+    assert new.id in cache.vectors.ids and cache.topics.topic_of(new.id) >= 0  # type: ignore[union-attr]
+    assert SemanticCache(cache.root).ensure(grown.digest(), grown.papers) == "reused"
+    lib.close()
+    grown.close()
+
+
+def test_a_schema_2_store_gains_the_seeds_table(tmp_path: Path) -> None:
+    import sqlite3
+
+    from papertui.core.store import Seed, Store
+
+    path = tmp_path / "store.sqlite"
+    Store(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE seeds")
+    conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+    conn.commit()
+    conn.close()
+    store = Store(path)
+    assert store.add_seeds([Seed("s1", "", "An abstract.", "mine.txt")]) == 1
+    store.close()
+    again = Store(path)
+    assert [s.id for s in again.snapshot().seeds] == ["s1"]
+    again.close()
+
+
+def test_negative_keywords_setting(tmp_path: Path) -> None:
+    from papertui.core.settings import add_negative_keyword, load_settings, settings_path
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('theme = "nord"\nnegative_keywords = [\n  "quantum",\n]\n[keys]\nhelp = "?"\n')
+    assert add_negative_keyword("  medical   imaging ") is None
+    assert add_negative_keyword("QUANTUM") is None  # already there, any case
+    settings = load_settings()
+    assert settings.negative_keywords == ["quantum", "medical imaging"]
+    assert settings.theme == "nord" and settings.keys == {"help": "?"} and not settings.problems
+    assert add_negative_keyword(" ") is not None
+    path.write_text("negative_keywords = 3\n")
+    assert load_settings().problems
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    tmp = tmp_path_factory.mktemp("built")
+    mp = pytest.MonkeyPatch()
+    for name in ("DATA", "CACHE", "CONFIG"):
+        mp.setenv(f"PAPERTUI_{name}_DIR", str(tmp / name.lower()))
+    dump = tmp / "dump.txt"
+    dump.write_text(corpus_text()[0], encoding="utf-8")
+    lib = Library.open([dump])
+    lib.ensure_index()
+    lib.ensure_semantic()
+    lib.like([lib.papers[0]])
+    yield lib
+    lib.close()
+    mp.undo()
+
+
+QUERY_PARTS = ["~", "~robot", "topic:1", "-topic:2", "topic:9", "graph", "OR", "is:read", "("]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.sampled_from(QUERY_PARTS), max_size=6).map(" ".join),
+    st.sampled_from(["relevance", "foryou"]),
+)
+def test_any_semantic_query_and_sort_gives_a_view(built: Library, query: str, sort: str) -> None:
+    view = built.run_query(query, sort=sort)
+    assert all(0 <= i < len(built.papers) for i in view.indices)
+    assert len(set(view.indices)) == len(view.indices)
+    if sort == "foryou" and not query:
+        assert len(view.indices) == len(built.papers)
