@@ -390,9 +390,9 @@ class Library:
         def topic_ids(n: int) -> Collection[str] | None:
             return frozenset(numbered[n - 1].ids) if 1 <= n <= len(numbered) else None
 
-        limit = len(self.papers)
+        everything = len(vectors)
         self.planner.topic_ids = topic_ids
-        self.planner.meaning = lambda text: search(vectors, text, limit)
+        self.planner.meaning = lambda text, limit: search(vectors, text, limit or everything)
         self._interest = None
 
     def _vectors(self) -> Any:

@@ -72,8 +72,9 @@ class Planner:
     _tag_index: tuple[Annotations, Mapping[str, frozenset[str]]] | None = None
     # topic number (1-based) -> its paper ids, or None for no such topic; unset: not computed
     topic_ids: Callable[[int], Collection[str] | None] | None = None
-    # a sentence -> (paper id, score) best first, by meaning; unset: vectors not built
-    meaning: Callable[[str], list[tuple[str, float]]] | None = None
+    # (sentence, at most how many or None) -> (paper id, score) best first, by meaning;
+    # unset: vectors not built
+    meaning: Callable[[str, int | None], list[tuple[str, float]]] | None = None
 
     # -- filters as sets of positions -------------------------------------------------------------
 
@@ -235,8 +236,12 @@ class Planner:
             view.notes.append("related-paper vectors not built yet: searched the words instead")
             return self._text(sentence, view, filters, notes, view.depth)
         allowed = self.admitted(filters, notes)
+        depth = view.depth
+        # filters drop papers after ranking: rank all of them when a filter narrows
+        found = self.meaning(sentence, None if allowed is not None or depth is None else depth)
+        view.truncated = depth is not None and allowed is None and len(found) >= depth
         out: list[int] = []
-        for pid, score in self.meaning(sentence):
+        for pid, score in found:
             pos = self.by_id.get(pid)
             if pos is not None and (allowed is None or pos in allowed):
                 out.append(pos)
