@@ -120,6 +120,7 @@ class Library:
         self.planner = Planner(self.papers, self.by_id)
         self._digest: str | None = None
         self._semantic: SemanticCache | None = None
+        self._word_counts: list[int] | None = None  # abstract length per position (overview)
         self._interest: tuple[tuple[object, ...], InterestModel] | None = None
         if len(self.papers) <= EAGER_TITLES:
             self._titles_ready()
@@ -420,7 +421,12 @@ class Library:
         )
         topics = self._semantic.topics if self._semantic is not None else None
         view = [self.papers[i] for i in indices]
-        return ov.compute_overview(view, self.papers, marks, topics, terms=terms)
+        if self._word_counts is None:
+            self._word_counts = [len(p.abstract.split()) for p in self.papers]
+        counts = self._word_counts
+        return ov.compute_overview(
+            view, self.papers, marks, topics, terms=terms, word_counts=[counts[i] for i in indices]
+        )
 
     def _positive_ids(self, notes: Annotations) -> set[str]:
         liked = {pid for pid, v in notes.feedback.items() if v == LIKED}
