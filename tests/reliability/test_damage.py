@@ -128,8 +128,9 @@ async def test_read_only_data_dir_keeps_browsing_and_every_typed_word(unwritable
         assert "not saved" in str(app.screen.query_one("#note-error", Static).render())
         await pilot.press("escape", "y")  # the user chose to drop it
         app.reader.search_bar.value = "caligcl"
-        await pilot.pause()
+        await pilot.pause(0.1)  # the box searches after a pause in typing
         await app.workers.wait_for_complete()
+        await pilot.pause()
         assert len(app.reader.paper_list.rows) == 1  # search still works
 
 

@@ -1,7 +1,8 @@
 """A monkey at the keyboard: seeded random keys in every screen must never crash the reader.
 
-The suite runs a few short runs; `PAPERTUI_MONKEY_RUNS` and `PAPERTUI_MONKEY_KEYS` make it
-longer (the issue's 20 runs of 500 keys: `PAPERTUI_MONKEY_RUNS=20 PAPERTUI_MONKEY_KEYS=500`).
+Runs cycle through three corpora: the hostile one (markup, escape codes, broken UTF-8), the
+bundled one, and a generated one of `PAPERTUI_MONKEY_PAPERS` abstracts. The suite runs a few
+short runs; `python tests/bench/monkey.py` runs 20 of 500 keys with 10,000 papers.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +23,9 @@ from ui_support import SIZE, make_app, settle
 
 RUNS = int(os.environ.get("PAPERTUI_MONKEY_RUNS", "3"))
 KEYS = int(os.environ.get("PAPERTUI_MONKEY_KEYS", "120"))
+PAPERS = int(os.environ.get("PAPERTUI_MONKEY_PAPERS", "300"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reliability"))
+from hostile import write_hostile  # noqa: E402  (a helper module beside the reliability tests)
 
 # every binding but quitting, list and dialog keys, and plain typing
 BOUND = [k for key in APP_KEYS for k in key.keys.split(",") if key.action != "quit"]
@@ -48,15 +54,21 @@ PRINTABLE = list('abcdefghijklmnoprstuvwxyz0123456789-:"()*')
 
 
 @pytest.mark.parametrize("seed", range(RUNS))
-async def test_random_keys_never_crash_the_reader(seed, write_corpus, monkeypatch):
+async def test_random_keys_never_crash_the_reader(seed, write_corpus, monkeypatch, tmp_path):
     monkeypatch.setattr("webbrowser.open", lambda url, *a, **kw: False)
     rng = random.Random(seed)
-    abstracts = [
-        f"Paper {i} on {rng.choice(['graph', 'diffusion', 'kernel'])} methods [b]x[/b] $\\alpha$."
-        for i in range(300)
-    ]
-    path = write_corpus("Monkey\n\n" + "\n\n".join(abstracts))
-    app = make_app([path] if seed % 2 else None)
+    if seed % 3 == 0:
+        sources = [write_hostile(tmp_path / "hostile")]
+    elif seed % 3 == 1:
+        sources = None  # the bundled corpus
+    else:
+        topics = ["graph", "diffusion", "kernel", "transport", "protein"]
+        abstracts = [
+            f"Paper {i} on {rng.choice(topics)} methods [b]x[/b] $\\alpha$ with {rng.random():.3f}."
+            for i in range(PAPERS)
+        ]
+        sources = [write_corpus("Monkey\n\n" + "\n\n".join(abstracts))]
+    app = make_app(sources)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         for _ in range(KEYS):

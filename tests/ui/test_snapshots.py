@@ -75,3 +75,16 @@ def test_export_screen(snap_compare):
 def test_more_like_this_with_readable_math(snap_compare):
     keys = ["slash", *"caligcl", "enter", "m"]
     assert snap_compare(make_app(), terminal_size=SIZE, run_before=_before(*keys))
+
+
+def test_overview_screen(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_before("O"))
+
+
+def test_topic_filter_from_the_overview(snap_compare):
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_before("O", "j", "enter"))
+
+
+def test_for_you_order_after_likes(snap_compare):
+    keys = ["plus", "plus", "minus", "s", "s", "s", "s"]
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=_before(*keys))

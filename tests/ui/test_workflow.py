@@ -106,7 +106,7 @@ async def test_sort_cycles():
         assert app.reader.paper_list.rows[:2] == [9, 5]
         assert app.reader.paper_list.rows[2:5] == [0, 1, 2]  # the rest in corpus order
         assert "order: recently bookmarked or noted (s)" in status(app)
-        await pilot.press("s")  # back to relevance
+        await pilot.press("s", "s")  # for you, then back to relevance
         await settle(pilot)
         assert app.reader.sort == "relevance"
 

@@ -28,7 +28,8 @@ def make_app(paths: Sequence[str | Path] | None = None, clipboard=None) -> Paper
 
 
 async def settle(pilot) -> None:
-    """Wait until the index and any search have finished and the screen has caught up."""
-    await pilot.pause()
+    """Wait until the index and any search have finished and the screen has caught up (the
+    search box waits for a pause in typing before it searches)."""
+    await pilot.pause(0.1)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()

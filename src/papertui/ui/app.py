@@ -14,7 +14,7 @@ from papertui.core.clipboard import copy_system
 from papertui.core.library import Library
 from papertui.core.settings import load_settings, remember, settings_path
 from papertui.core.text import safe_display
-from papertui.ui.keys import APP_KEYS
+from papertui.ui.keys import APP_KEYS, PALETTE
 from papertui.ui.screens.reader import ReaderScreen
 
 
@@ -121,6 +121,8 @@ class PaperTUI(App[None]):
         yield from super().get_system_commands(screen)
         if not isinstance(screen, ReaderScreen):
             return
+        for action, description in PALETTE:
+            yield SystemCommand(description, "command palette", getattr(screen, f"action_{action}"))
         for key in APP_KEYS:
             label = key.label or key.keys
             action = getattr(screen, f"action_{key.action}", None) or getattr(

@@ -32,7 +32,7 @@ APP_KEYS = [
         "Select / unselect (b, t, u and E act on the selection)",
         label="Space",
     ),
-    Key("s", "cycle_sort", "Order: best match, corpus, title A-Z, recently bookmarked/noted"),
+    Key("s", "cycle_sort", "Order: best match, corpus, title A-Z, recent, for you"),
     Key("m", "more_like_this", "More like this paper"),
     Key("M", "like_bookmarks", "Papers like your bookmarks"),
     Key("C", "collections", "Collections: counts, and which to show"),
@@ -40,6 +40,10 @@ APP_KEYS = [
     Key("right_square_bracket", "next_hit", "Next highlighted word in the abstract", label="]"),
     Key("left_square_bracket", "previous_hit", "Previous highlighted word", label="["),
     Key("E", "export", "Export bookmarks, a tag, the selection or the results"),
+    Key("plus", "like_next", "Like the paper and go to the next (teaches 'for you')", label="+"),
+    Key("minus", "skip_next", "Skip the paper and go to the next (teaches 'for you')", label="-"),
+    Key("A", "ask_me", "Ask me: the papers the model is least sure about"),
+    Key("O", "overview", "Overview: counts, plots, distinctive terms and topics"),
     Key("greater_than_sign", "widen_list", "Widen the list (remembered)", label=">"),
     Key("less_than_sign", "narrow_list", "Narrow the list (remembered)", label="<"),
     Key("z", "list_only", "List only / list and detail (remembered)"),
@@ -55,7 +59,15 @@ SORT_NAMES = {
     "corpus": "corpus order",
     "title": "title A-Z",
     "recent": "recently bookmarked or noted",
+    "foryou": "for you",
 }
+
+# actions reached from the command palette (ctrl+p) only
+PALETTE = [
+    ("add_seeds", "Like the papers of a file you have (.bib, .json): seeds for 'for you'"),
+    ("add_negative_keyword", "Add a negative keyword: its papers sink in 'for you'"),
+    ("reset_feedback", "Forget every like, skip and seed"),
+]
 
 LIST_KEYS = [
     ("j / k, ↓ / ↑", "next / previous paper (in the detail pane: scroll)"),
@@ -81,8 +93,10 @@ EDITOR_KEYS = [
 
 def help_sections() -> list[tuple[str, list[tuple[str, str]]]]:
     app_rows = [(k.label or k.keys, k.description) for k in APP_KEYS]
+    palette_rows = [("ctrl+p", description) for _action, description in PALETTE]
     return [
         ("Keys", app_rows),
+        ("Command palette only", palette_rows),
         ("Moving", LIST_KEYS),
         ("Search box", SEARCH_KEYS),
         ("Note editor and palette", EDITOR_KEYS),

@@ -14,12 +14,15 @@ if TYPE_CHECKING:
 @dataclass
 class Layers:
     similar: str = ""  # "like this paper" while a more-like-this view is shown
+    topic: tuple[int, str] | None = None  # (index, label) chosen in the overview
 
     def describe(self, reader: ReaderScreen) -> list[str]:
         """The layers in force, for the status line; each names the key that changes it."""
         parts = []
         if self.similar:
             parts.append(f"{self.similar} (Esc: back)")
+        if self.topic is not None:
+            parts.append(f"topic {self.topic[0] + 1}: {safe_display(self.topic[1])} (Esc)")
         if reader.bookmarks_only:
             parts.append("bookmarks only (B)")
         if reader.collections:
@@ -28,12 +31,15 @@ class Layers:
         return parts
 
     def peel(self, reader: ReaderScreen) -> None:
-        """Esc: the selection, else a similar view (back to the results it came from), else the
-        query, else bookmarks only, else the chosen collections."""
+        """Esc: the selection, else a similar or ask-me view (back to the results it came from),
+        else the topic, else the query, else bookmarks only, else the chosen collections."""
         if reader.paper_list.clear_selection():
             return
         if self.similar:
             self.similar = ""
+            reader.search()
+        elif self.topic is not None:
+            self.topic = None
             reader.search()
         elif reader.search_bar.value:
             reader.search_bar.value = ""  # the box's Changed message runs the search

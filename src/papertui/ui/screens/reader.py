@@ -4,37 +4,37 @@ search and index workers and routes messages between them. Annotating and export
 
 from __future__ import annotations
 
-import subprocess
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
-from textual.worker import Worker, get_current_worker
+from textual.worker import get_current_worker
 
 from papertui.core.corpus import Paper
 from papertui.core.library import DEPTH, Library, View
-from papertui.core.search import IndexCancelled
 from papertui.core.text import safe_display
 from papertui.ui.annotating import Annotating
 from papertui.ui.exporting import Exporting
+from papertui.ui.indexing import Indexing
 from papertui.ui.keys import APP_KEYS, SORT_NAMES, help_sections
 from papertui.ui.layers import Layers
 from papertui.ui.screens.help import HelpScreen
+from papertui.ui.triaging import Triaging
 from papertui.ui.widgets.detail import DetailPane, render_paper
 from papertui.ui.widgets.paper_list import BOOKMARK, NEW, NOTE, PaperList, RowLook
 from papertui.ui.widgets.search_bar import SearchBar
 from papertui.ui.widgets.status import ListState, StatusLine
 
 NARROW = 90  # below this many columns the panes stack
+TYPING_PAUSE = 0.06  # seconds without a key before the query in the box is searched
 READ_AFTER = 1.5  # seconds a paper the user moved to stays shown before it counts as read
 
 
@@ -70,11 +70,12 @@ class ReaderScreen(Screen[None]):
         self.collections: frozenset[str] = frozenset()
         self.annotating = Annotating(self, copy)
         self.exporting = Exporting(self)
-        self._search_lock = threading.Lock()
-        self._index_child: subprocess.Popen[str] | None = None
+        self.triaging = Triaging(self)
+        self.indexing = Indexing(self)
+        self.search_lock = threading.Lock()
         self._generation = 0  # bumped by every search; older answers are dropped
         self._read_timer: Timer | None = None
-        self._owner: App[Any] | None = None  # the running app, for reports from other threads
+        self._typing: Timer | None = None
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -87,12 +88,11 @@ class ReaderScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._owner = self.app
         self.apply_layout(*self._layout)
         self.paper_list.set_rows(self.view.indices)
         self.paper_list.focus()
         self.update_status()
-        self.build_index()
+        self.indexing.start()
 
     def apply_layout(self, list_width: int, list_only: bool) -> None:
         """The list's share of the width, or the whole of it (the detail pane hidden)."""
@@ -160,57 +160,11 @@ class ReaderScreen(Screen[None]):
     def set_index_state(self, text: str) -> None:
         self.query_one(StatusLine).index_state = text
 
-    # -- index ------------------------------------------------------------------------------------
-
-    def _from_thread(self, worker: Worker[None], callback: Callable[..., Any], *args: Any) -> None:
-        """Report from a worker, or drop the report once the reader has closed (the build stops
-        through `cancelled`). Index progress may arrive on a builder's own thread, where there
-        is no active app, so the app is the one saved at mount."""
-        app = self._owner
-        if app is None or not app.is_running or worker.is_cancelled:
-            return
-        try:
-            app.call_from_thread(callback, *args)
-        except RuntimeError:  # the app closed between the check and the call
-            worker.cancel()
-
-    @work(thread=True, exclusive=True, group="index", exit_on_error=False)
-    def build_index(self) -> None:
-        worker = get_current_worker()
-
-        def report(callback: Callable[..., Any], *args: Any) -> None:
-            self._from_thread(worker, callback, *args)
-
-        def progress(done: int, total: int) -> None:
-            percent = int(100 * done / total) if total else 100
-            report(self.set_index_state, f"indexing {percent}%")
-
-        try:
-            library = self.library
-            if library.needs_child_process() and not library.index_is_current():
-                report(self.set_index_state, "indexing 0%")
-                library.index_in_child(progress, lambda: worker.is_cancelled, self._track_child)
-                report(self.set_index_state, "opening the index")
-            with self._search_lock:
-                library.ensure_index(progress, lambda: worker.is_cancelled)
-            library.mark_seen()  # which papers are new since their file was last opened
-            report(self._index_ready)
-        except IndexCancelled:
-            return
-        except Exception as exc:  # noqa: BLE001 - the reader works without full text; say why
-            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            report(self.set_index_state, f"search index unavailable: {reason}")
-
-    def _track_child(self, child: subprocess.Popen[str]) -> None:
-        self._index_child = child
-
     def on_unmount(self) -> None:
         self.workers.cancel_all()
-        child = self._index_child
-        if child is not None and child.poll() is None:
-            child.terminate()  # the previous index generation stays in place
+        self.indexing.stop()
 
-    def _index_ready(self) -> None:
+    def index_ready(self) -> None:
         self.set_index_state("")
         self.refresh_paper()  # "new" markers and states are known now
         if self.view.query:
@@ -220,6 +174,14 @@ class ReaderScreen(Screen[None]):
 
     @on(SearchBar.Changed, "#search")
     def _query_changed(self) -> None:
+        # Wait for a pause in typing: a search per key competes with the keys themselves (a
+        # burst, a paste or a held Backspace), and only the last query's answer is shown.
+        if self._typing is not None:
+            self._typing.stop()
+        self._typing = self.set_timer(TYPING_PAUSE, self._typed)
+
+    def _typed(self) -> None:
+        self._typing = None
         self.search()
 
     @on(SearchBar.Left)
@@ -231,12 +193,15 @@ class ReaderScreen(Screen[None]):
         result list starts at its top hit; `keep_cursor` stays on the paper (a re-run)."""
         self._generation += 1
         keep = self.paper_list.current if keep_cursor or depth else None
-        self.run_search(self._generation, self.search_bar.value, depth or DEPTH, keep)
+        query = self.search_bar.value
+        if self.narrowing.topic is not None:  # the topic chosen in the overview, as a filter
+            query = f"{query} topic:{self.narrowing.topic[0] + 1}"
+        self.run_search(self._generation, query, depth or DEPTH, keep)
 
     @work(thread=True, exclusive=True, group="search", exit_on_error=False)
     def run_search(self, generation: int, query: str, depth: int, keep: int | None) -> None:
         bookmarks_only, sort, collections = self.bookmarks_only, self.sort, self.collections
-        with self._search_lock:
+        with self.search_lock:
             if get_current_worker().is_cancelled:
                 return  # the user typed on while an earlier search ran: skip to the newest
             try:
@@ -301,6 +266,7 @@ class ReaderScreen(Screen[None]):
             tags=library.tags_of(paper),
             state=state,
             raw=self.detail.raw,
+            why=getattr(self.view, "why", {}).get(self.paper_list.current, ""),
         )
         self.detail.show(rendered, keep_scroll=keep_scroll)
 
@@ -389,25 +355,32 @@ class ReaderScreen(Screen[None]):
     def action_more_like_this(self) -> None:
         paper = self.current_paper
         if paper is not None:
-            self._generation += 1
-            self.find_similar(paper, self._generation)
+            self.start_view(lambda: self._similar(paper), "")
 
     def action_like_bookmarks(self) -> None:
         if not self.library.annotations().bookmarks:
             self.notify("No bookmarks yet: press b on a paper.", severity="warning")
             return
-        self._generation += 1
-        self.find_similar(None, self._generation)
+        self.start_view(lambda: self._similar(None), "")
 
-    @work(thread=True, exclusive=True, group="search", exit_on_error=False)
-    def find_similar(self, paper: Paper | None, generation: int) -> None:
-        with self._search_lock:
-            view = self.library.similar(
-                paper, bookmarks_only=self.bookmarks_only, collections=self.collections
-            )
-        if not get_current_worker().is_cancelled:
-            label = view.notes.pop(0) if view.notes else "like this"  # shown as a layer
-            self.app.call_from_thread(self.show_view, view, generation, None, label)
+    def _similar(self, paper: Paper | None) -> View:
+        return self.library.similar(
+            paper, bookmarks_only=self.bookmarks_only, collections=self.collections
+        )
+
+    def start_view(self, make: Callable[[], View], label: str) -> None:
+        """Show a view that is not a search (more like this, ask me) as a layer Esc peels; its
+        first note names it when `label` is empty."""
+        self._generation += 1
+        generation = self._generation
+
+        def run() -> None:
+            with self.search_lock:
+                view = make()
+            name = label or (view.notes.pop(0) if view.notes else "a view")
+            self.app.call_from_thread(self.show_view, view, generation, None, name)
+
+        self.run_worker(run, thread=True, group="search", exclusive=True)
 
     def action_widen_list(self) -> None:
         self.app.set_split(+5)  # type: ignore[attr-defined]
@@ -445,3 +418,24 @@ class ReaderScreen(Screen[None]):
 
     def action_export(self) -> None:
         self.exporting.open_dialog()
+
+    def action_like_next(self) -> None:
+        self.triaging.judge(liked=True)
+
+    def action_skip_next(self) -> None:
+        self.triaging.judge(liked=False)
+
+    def action_ask_me(self) -> None:
+        self.triaging.ask_me()
+
+    def action_overview(self) -> None:
+        self.triaging.overview()
+
+    def action_add_seeds(self) -> None:
+        self.triaging.add_seeds()
+
+    def action_add_negative_keyword(self) -> None:
+        self.triaging.add_negative_keyword()
+
+    def action_reset_feedback(self) -> None:
+        self.triaging.reset()

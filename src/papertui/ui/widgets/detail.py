@@ -31,6 +31,7 @@ def render_paper(
     tags: list[str] | None = None,
     state: str = "",
     raw: bool = True,
+    why: str = "",
 ) -> Rendered:
     """Corpus text goes in as plain `Text`, never markup, so `[bold]` shows as typed.
 
@@ -53,6 +54,8 @@ def render_paper(
         text.append(f"  {state}", style="italic")
     if tags:
         text.append("  " + " ".join(f"#{safe_display(t)}" for t in tags), style="cyan")
+    if why:
+        text.append(f"\nfor you: {safe_display(why)}", style="italic green")
     text.append("\n\n")
     body, bold = (paper.abstract, []) if raw else mathtext.render(paper.abstract)
     abstract = Text(safe_display(body), overflow="fold")

@@ -1,0 +1,98 @@
+"""The reader's background preparation: the search index (in a child process for large
+corpora), then the vectors and topics behind "more like this", "for you" and the overview.
+Reports progress into the status line and never into a closed app."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.worker import Worker, get_current_worker
+
+from papertui.core.search import IndexCancelled
+
+if TYPE_CHECKING:
+    from papertui.ui.screens.reader import ReaderScreen
+
+
+class Indexing:
+    def __init__(self, reader: ReaderScreen) -> None:
+        self.reader = reader
+        self.library = reader.library
+        self.app: App[Any] | None = None  # saved at start: progress may come from other threads
+        self.child: subprocess.Popen[str] | None = None
+
+    def start(self) -> None:
+        self.app = self.reader.app
+        self.reader.run_worker(self._build, thread=True, group="index", exclusive=True)
+
+    def stop(self) -> None:
+        child = self.child
+        if child is not None and child.poll() is None:
+            child.terminate()  # the previous index generation stays in place
+
+    def _report(self, worker: Worker[None], callback: Callable[..., Any], *args: Any) -> None:
+        """Report from a worker, or drop the report once the reader has closed (the build stops
+        through `cancelled`)."""
+        app = self.app
+        if app is None or not app.is_running or worker.is_cancelled:
+            return
+        try:
+            app.call_from_thread(callback, *args)
+        except RuntimeError:  # the app closed between the check and the call
+            worker.cancel()
+
+    def _build(self) -> None:
+        worker: Worker[None] = get_current_worker()
+        reader, library = self.reader, self.library
+
+        def report(callback: Callable[..., Any], *args: Any) -> None:
+            self._report(worker, callback, *args)
+
+        def progress(done: int, total: int) -> None:
+            percent = int(100 * done / total) if total else 100
+            report(reader.set_index_state, f"indexing {percent}%")
+
+        def cancelled() -> bool:
+            return worker.is_cancelled
+
+        try:
+            if library.needs_child_process() and not library.index_is_current():
+                report(reader.set_index_state, "indexing 0%")
+                library.index_in_child(progress, cancelled, self._track)
+                report(reader.set_index_state, "opening the index")
+            with reader.search_lock:
+                library.ensure_index(progress, cancelled)
+            library.mark_seen()  # which papers are new since their file was last opened
+            report(reader.index_ready)
+        except IndexCancelled:
+            return
+        except Exception as exc:  # noqa: BLE001 - the reader works without full text; say why
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            report(reader.set_index_state, f"search index unavailable: {reason}")
+            return
+        self._semantic(worker, report, cancelled)
+
+    def _semantic(
+        self, worker: Worker[None], report: Callable[..., None], cancelled: Callable[[], bool]
+    ) -> None:
+        reader = self.reader
+
+        def progress(done: int, total: int) -> None:
+            percent = int(100 * done / total) if total else 100
+            report(reader.set_index_state, f"topics: computing {percent}%")
+
+        try:
+            self.library.ensure_semantic(progress, cancelled)
+        except IndexCancelled:
+            return
+        except Exception as exc:  # noqa: BLE001 - reading works without topics; say why
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            report(reader.set_index_state, f"topics unavailable: {reason}")
+            return
+        report(reader.set_index_state, "")
+
+    def _track(self, child: subprocess.Popen[str]) -> None:
+        self.child = child

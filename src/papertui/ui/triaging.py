@@ -1,0 +1,126 @@
+"""Triage for the reader: like / skip and move on, "ask me", seeds, negative keywords and the
+overview with its topics. Talks to the `Library` only; slow work runs in the reader's workers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from papertui.core.library import View
+from papertui.core.store import StoreError
+from papertui.core.text import safe_display
+from papertui.ui.screens.prompt import PromptScreen
+
+if TYPE_CHECKING:
+    from papertui.ui.screens.reader import ReaderScreen
+
+
+class Triaging:
+    def __init__(self, reader: ReaderScreen) -> None:
+        self.reader = reader
+        self.library = reader.library
+
+    def judge(self, liked: bool) -> None:
+        """Like or skip the paper (or the selection) and move to the next one."""
+        reader = self.reader
+        papers = reader.targets()
+        if not papers:
+            return
+        try:
+            (self.library.like if liked else self.library.skip)(papers)
+        except StoreError as exc:
+            reader.notify(str(exc), title="Not saved", severity="error", timeout=10)
+            return
+        verb = "Liked" if liked else "Skipped"
+        what = "this paper" if len(papers) == 1 else f"{len(papers)} papers"
+        reader.notify(f"{verb} {what}. Learned from {self.library.answers()} answers.", timeout=2)
+        reader.paper_list.clear_selection()
+        reader.paper_list.action_cursor_down()
+        reader.refresh_paper()
+        if reader.sort == "foryou":
+            reader.search(keep_cursor=True)  # the ranking learns as you go
+
+    def ask_me(self) -> None:
+        reader = self.reader
+        reader.start_view(lambda: self.library.ask_me(), "the model is least sure about")
+
+    def add_seeds(self) -> None:
+        def chosen(path: str | None) -> None:
+            if path:
+                self.reader.run_worker(lambda: self._seed(path), thread=True, group="seeds")
+
+        question = "Like the papers of a file you already have (.bib, .json, ...):"
+        self.reader.app.push_screen(PromptScreen(question, "path to a file"), chosen)
+
+    def _seed(self, path: str) -> None:
+        try:
+            count = self.library.add_seeds(Path(path).expanduser())
+            message, severity = f"Learned from {count} papers of {path}.", "information"
+        except (OSError, ValueError, StoreError) as exc:
+            message, severity = f"{path}: {exc}", "error"
+        self.reader.app.call_from_thread(
+            self.reader.notify, safe_display(message), severity=severity, timeout=6
+        )
+
+    def add_negative_keyword(self) -> None:
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            problem = self.library.add_negative_keyword(text)
+            if problem is not None:
+                self.reader.notify(safe_display(problem), severity="error", timeout=8)
+                return
+            self.reader.notify(f"Papers about {safe_display(text)!r} now sink in 'for you'.")
+            if self.reader.sort == "foryou":
+                self.reader.search(keep_cursor=True)
+
+        question = (
+            "A word or phrase whose papers should sink in 'for you' (still listed and found):"
+        )
+        self.reader.app.push_screen(PromptScreen(question, "e.g. medical imaging"), chosen)
+
+    def reset(self) -> None:
+        try:
+            self.library.reset_feedback()
+        except StoreError as exc:
+            self.reader.notify(str(exc), severity="error")
+            return
+        self.reader.notify("Forgot every like, skip and seed.")
+
+    # -- the overview ---------------------------------------------------------------------------
+
+    def overview(self) -> None:
+        reader = self.reader
+        indices = list(reader.view.indices)
+        what = self._what()
+        reader.notify("Computing the overview…", timeout=1)
+
+        def compute() -> None:
+            result = self.library.overview(indices)
+            state = self.library.semantic_state()
+            reader.app.call_from_thread(self._show_overview, what, result, state)
+
+        reader.run_worker(compute, thread=True, group="overview", exclusive=True)
+
+    def _what(self) -> str:
+        reader = self.reader
+        if reader.view.query or reader.narrowing.describe(reader):
+            return f"the {len(reader.view.indices)} papers in view"
+        return f"the whole library ({len(self.library.papers)} papers)"
+
+    def _show_overview(self, what: str, overview: object, state: str) -> None:
+        from papertui.ui.screens.overview import OverviewScreen
+
+        titled = any(p.has_real_title for p in self.library.papers[:200])
+
+        def chosen(topic: int | None) -> None:
+            if topic is not None:
+                self.reader.narrowing.topic = (topic, self.library.topic_label(topic + 1))
+                self.reader.search()
+
+        screen = OverviewScreen(what, overview, titled, state)  # type: ignore[arg-type]
+        self.reader.app.push_screen(screen, chosen)
+
+
+def empty_view(note: str) -> View:
+    return View(query="", indices=[], notes=[note])

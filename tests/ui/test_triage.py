@@ -1,0 +1,141 @@
+"""Triage and the overview from the keyboard: like / skip and move on, "for you", ask me, seeds,
+negative keywords, the overview's topics as a filter, and more like this."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from papertui.ui.screens.overview import OverviewScreen
+from papertui.ui.screens.prompt import PromptScreen
+from papertui.ui.widgets.status import StatusLine
+
+from ui_support import SIZE, make_app, settle
+
+GRAPH = "Graph neural networks pass messages between nodes of molecular graphs, paper {i}."
+PROTEIN = (
+    "Protein folding predicts structures from amino acid sequences with alignments, paper {i}."
+)
+VISION = "Image segmentation labels every pixel of street scenes for driving cars, paper {i}."
+
+
+def themed(write_corpus):
+    abstracts = []
+    for i in range(20):
+        abstracts += [GRAPH.format(i=i), PROTEIN.format(i=i), VISION.format(i=i)]
+    return write_corpus("Themes\n\n" + "\n\n".join(abstracts))
+
+
+def status(app) -> str:
+    return str(app.query_one(StatusLine).render())
+
+
+def theme_of(app, pos: int) -> str:
+    return app.library.papers[pos].abstract.split()[0]
+
+
+async def test_like_and_skip_move_on_and_for_you_learns(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.reader.paper_list
+        await pilot.press("plus")  # paper 0 is about graphs: liked, cursor on paper 1
+        await pilot.press("minus")  # paper 1 is about proteins: skipped, cursor on paper 2
+        await settle(pilot)
+        assert plist.cursor == 2
+        notes = app.library.annotations()
+        assert notes.feedback_word(app.library.papers[0].id) == "liked"
+        assert notes.feedback_word(app.library.papers[1].id) == "skipped"
+        for _ in range(4):  # to "for you"
+            await pilot.press("s")
+            await settle(pilot)
+        assert app.reader.sort == "foryou" and "order: for you" in status(app)
+        top = [theme_of(app, p) for p in plist.rows[:10]]
+        assert top.count("Graph") >= 8, top
+        assert "for you:" in str(app.reader.detail.query_one("#detail-body").render())
+
+
+async def test_ask_me_lists_uncertain_papers_and_esc_goes_back(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("plus", "minus")
+        await pilot.press("A")
+        await settle(pilot)
+        assert "least sure" in status(app) and "learned from" in status(app)
+        assert app.reader.paper_list.rows
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(app.reader.paper_list.rows) == 60
+
+
+async def test_negative_keyword_sinks_papers_without_hiding_them(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("plus", "plus", "plus")  # graph, protein, vision: all liked
+        app.reader.triaging.add_negative_keyword()
+        await pilot.pause()
+        assert isinstance(app.screen, PromptScreen)
+        await pilot.press(*"protein", "enter")
+        await settle(pilot)
+        for _ in range(4):
+            await pilot.press("s")
+            await settle(pilot)
+        rows = app.reader.paper_list.rows
+        unread = [p for p in rows if not app.library.is_read(app.library.papers[p])]
+        proteins = [i for i, p in enumerate(unread) if theme_of(app, p) == "Protein"]
+        assert proteins and min(proteins) >= len(unread) // 2  # sunk below the rest, still listed
+        assert app.library.run_query("protein").indices  # and still found by search
+
+
+async def test_seeds_from_a_file_teach_for_you(write_corpus, tmp_path):
+    seeds = tmp_path / "mine.bib"
+    seeds.write_text(
+        "@article{a, title={Protein structures}, abstract={Protein folding and amino acid "
+        "sequences with alignments predict structures.}}\n",
+        "utf-8",
+    )
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.reader.triaging.add_seeds()
+        await pilot.pause()
+        await pilot.press(*str(seeds), "enter")
+        await settle(pilot)
+        assert any("Learned from 1" in n.message for n in app._notifications)
+        assert len(app.library.papers) == 60  # seeds are not added to the library
+        for _ in range(4):
+            await pilot.press("s")
+            await settle(pilot)
+        top = [theme_of(app, p) for p in app.reader.paper_list.rows[:10]]
+        assert top.count("Protein") >= 8, top
+
+
+async def test_overview_topic_narrows_the_list_and_esc_peels_it(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        assert isinstance(app.screen, OverviewScreen)
+        assert "60 papers" in str(app.screen.query_one("#overview-counts").render())
+        topics = app.screen.query_one("#overview-topics", OptionList)
+        assert topics.option_count >= 2
+        await pilot.press("enter")
+        await settle(pilot)
+        rows = app.reader.paper_list.rows
+        assert 0 < len(rows) < 60 and "topic 1:" in status(app)
+        assert len({theme_of(app, p) for p in rows}) == 1  # one theme per topic
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(app.reader.paper_list.rows) == 60
+
+
+async def test_more_like_this_finds_the_same_theme(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        rows = app.reader.paper_list.rows
+        assert 0 not in rows and [theme_of(app, p) for p in rows[:5]] == ["Graph"] * 5
