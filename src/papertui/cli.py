@@ -75,6 +75,9 @@ def _cmd_search(args: argparse.Namespace) -> int:
     if parsed.semantic or any(f.kind == "topic" for f in parsed.filters):
         _ensure_semantic(library)
     view = library.run_query(args.query, limit=limit, depth=max(DEPTH, limit))
+    if view.corrections:  # as the reader's status line says it
+        fixed = ", ".join(f"{a}→{b}" for a, b in view.corrections.items())
+        print(f"papertui: searched {fixed}", file=sys.stderr)
     for note in view.notes:
         print(f"papertui: {note}", file=sys.stderr)
     return _print_view(library, view, args.json)

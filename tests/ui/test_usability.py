@@ -171,3 +171,20 @@ async def test_search_worker_reads_a_snapshot_while_the_ui_toggles():
         stop.set()
         worker.join()
         assert failures == []
+
+
+async def test_export_offers_the_selection_first_and_selection_stays_in_view():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("space", "space", "E")  # papers 0 and 1 selected
+        await pilot.pause()
+        assert isinstance(app.screen, ExportScreen)
+        from textual.widgets import Select
+
+        assert app.screen.query_one("#export-what", Select).value == "selection"
+        await pilot.press("escape")
+        await pilot.press("slash", *"caligcl", "enter")  # a result list without those papers
+        await settle(pilot)
+        plist = app.reader.paper_list
+        assert plist.selected <= set(plist.rows)  # nothing selected out of view

@@ -137,3 +137,9 @@ def test_filters_cost_time_linear_in_what_they_admit():
     assert Counting.calls == 3
     parsed = parse_query("tag:t7 OR tag:t8")
     assert parsed.tree is not None and len(planner.run("tag:t7 OR tag:t8", notes).indices) == 4
+
+
+def test_cli_search_says_which_words_it_repaired(tagged, capsys):
+    _, path = tagged
+    code, out, err = run(capsys, "search", "grph", str(path), "--json")
+    assert code == 0 and json.loads(out) and "searched grph→graph" in err

@@ -99,7 +99,8 @@ class Annotating:
                     self.reader.notify(str(exc), title="Tag not saved", severity="error")
                     break
                 verb = "Tagged" if on else "Removed the tag from"
-                self.reader.notify(f"{verb} {len(papers)} paper(s): #{safe_display(tag)}")
+                what = "the paper" if len(papers) == 1 else f"{len(papers)} papers"
+                self.reader.notify(f"{verb} {what}: #{safe_display(tag)}")
             self.reader.refresh_paper()
 
         self.reader.app.push_screen(TagScreen(what, sorted(common), known), chosen)

@@ -22,8 +22,8 @@ class Exporting:
     def choices(self) -> list[tuple[str, str]]:
         selected = self.reader.paper_list.selected
         found = [("bookmarked and annotated papers", "bookmarks")]
-        if selected:
-            found.append((f"the {len(selected)} selected papers", "selection"))
+        if selected:  # what E acts on when papers are selected: offered first
+            found.insert(0, (f"the {len(selected)} selected papers", "selection"))
         found.append((f"the current results ({len(self.reader.view.indices)})", "results"))
         found += [(f"tag #{tag}", f"tag:{tag}") for tag in self.library.all_tags()]
         return found

@@ -48,7 +48,12 @@ APP_KEYS = [
     Key("less_than_sign", "narrow_list", "Narrow the list (remembered)", label="<"),
     Key("z", "list_only", "List only / list and detail (remembered)"),
     Key("tab", "switch_pane", "Switch between list and detail pane", label="Tab"),
-    Key("escape", "clear_search", "Clear the search", label="Esc"),
+    Key(
+        "escape",
+        "clear_search",
+        "Back one layer: selection, view, topic, query, filters",
+        label="Esc",
+    ),
     Key("question_mark", "help", "Help", True, "?"),
     Key("q", "quit", "Quit", True),
 ]

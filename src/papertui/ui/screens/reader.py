@@ -20,7 +20,7 @@ from textual.worker import get_current_worker
 
 from papertui.core.corpus import Paper
 from papertui.core.library import DEPTH, Library, View
-from papertui.core.text import safe_display
+from papertui.core.text import cut_words, safe_display
 from papertui.ui.annotating import Annotating
 from papertui.ui.exporting import Exporting
 from papertui.ui.indexing import Indexing
@@ -228,6 +228,9 @@ class ReaderScreen(Screen[None]):
             plist.empty_message = f"No papers match {shown!r}."
         else:
             plist.empty_message = "No papers here."
+        if plist.selected:  # b, t, u and E act on the selection: never on papers out of view
+            shown_now = set(view.indices)
+            plist.selected.intersection_update(shown_now)
         plist.set_rows(view.indices, keep=keep)
         self.update_status()
 
@@ -378,6 +381,7 @@ class ReaderScreen(Screen[None]):
             with self.search_lock:
                 view = make()
             name = label or (view.notes.pop(0) if view.notes else "a view")
+            name = cut_words(name, 60)  # the status line keeps room for Esc and the order
             self.app.call_from_thread(self.show_view, view, generation, None, name)
 
         self.run_worker(run, thread=True, group="search", exclusive=True)
