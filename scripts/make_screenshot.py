@@ -20,7 +20,10 @@ async def shoot(out: Path) -> None:
         await pilot.pause()
         await app.workers.wait_for_complete()
         app.reader.search_bar.cursor_blink = False
-        await pilot.press("slash", *"grph", "space", *"contrastive", "enter", "j", "j", "b")
+        await pilot.press("slash", *"grph", "space", *"contrastive", "enter")
+        await pilot.pause(0.2)  # the box searches after a pause in typing
+        await app.workers.wait_for_complete()
+        await pilot.press("j", "j", "b")
         await app.workers.wait_for_complete()
         app.clear_notifications()
         await pilot.pause(0.2)
@@ -32,6 +35,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["PAPERTUI_DATA_DIR"] = str(Path(tmp) / "data")
         os.environ["PAPERTUI_CACHE_DIR"] = str(Path(tmp) / "cache")
+        os.environ["PAPERTUI_CONFIG_DIR"] = str(Path(tmp) / "config")
         asyncio.run(shoot(out))
     print(f"wrote {out}")
 
