@@ -13,10 +13,12 @@ written (and the same files are named, in the same format); anything else reads 
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import marshal
 import mmap
 import os
+import re
 import struct
 import sys
 from array import array
@@ -58,6 +60,22 @@ class MappedTexts:
     def text(self, n: int) -> str:
         a, b = self._offsets[n], self._offsets[n + 1]
         return self._data[self._start + a : self._start + b].decode("utf-8", "surrogatepass")
+
+    def numbers_containing(self, chars: str) -> set[int]:
+        """The abstracts holding any of the ASCII `chars`: one scan of the bytes (an ASCII
+        byte in UTF-8 is always that character), jumping to the next abstract at each hit."""
+        pattern = re.compile(b"[" + re.escape(chars.encode("ascii")) + b"]")
+        offsets, start, data = self._offsets, self._start, self._data
+        end = start + offsets[-1]
+        found: set[int] = set()
+        pos = start
+        while True:
+            match = pattern.search(data, pos, end)
+            if match is None:
+                return found
+            n = bisect.bisect_right(offsets, match.start() - start) - 1
+            found.add(n)
+            pos = start + offsets[n + 1]
 
 
 def load_corpus_cached(

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from papertui.core.corpus import ID_LENGTH, Paper, paper_id
+from papertui.core.corpus import ID_LENGTH, Paper, paper_id, papers_containing
 from papertui.core.text import normalise_ws
 
 SCHEMA_VERSION = 2
@@ -527,12 +527,12 @@ class Store:
         if self._conn is None or self.unavailable:
             return 0
         legacy: dict[str, str] = {}
-        for paper in papers:
-            text = paper.abstract
-            if "\\" in text or "{" in text or "}" in text:
-                old = _v1_id(text)
-                if old != paper.id:
-                    legacy[old] = paper.id
+        # only LaTeX changed how ids are computed: only abstracts with a backslash or a brace
+        # can have an older id (found without decoding the other abstracts)
+        for paper in papers_containing(papers, "\\{}"):
+            old = _v1_id(paper.abstract)
+            if old != paper.id:
+                legacy[old] = paper.id
         by_id = {p.id: p for p in papers}
         with self._lock:
             found = self._present(list(legacy))
