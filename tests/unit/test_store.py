@@ -256,3 +256,29 @@ def test_reconcile_moves_rows_without_a_saved_copy_and_fills_in_metadata(
     assert latex.id in store.reads
     assert store.saved_papers([other.id])[other.id].has_real_title is False
     assert store.reconcile([latex, other]) == 0
+
+
+def test_reconcile_checks_old_ids_again_only_when_the_orphan_rows_change(write_corpus, monkeypatch):
+    from papertui.core import store as store_module
+    from papertui.core.store import _v1_id
+
+    path = write_corpus(f"C\n\n{LATEX}\n\nAnother abstract.")
+    latex, other = load_corpus([path]).papers
+    store = Store(paths.store_path())
+    store.set_read(["0123456789ab"], True)  # read in another corpus: an orphan here
+    assert store.reconcile([latex, other]) == 0
+    real_v1 = store_module._v1_id
+
+    def counted(text: str) -> str:
+        calls.append(text)
+        return real_v1(text)
+
+    calls: list[str] = []
+    monkeypatch.setattr(store_module, "_v1_id", counted)
+    assert store.reconcile([latex, other]) == 0 and calls == []  # checked already
+    conn = sqlite3.connect(paths.store_path())
+    conn.execute("INSERT INTO reads VALUES (?, 5.0)", (_v1_id(LATEX),))  # an older papertui's
+    conn.commit()
+    conn.close()
+    assert store.reconcile([latex, other]) == 1 and latex.id in store.reads
+    store.close()

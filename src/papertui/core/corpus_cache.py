@@ -18,7 +18,6 @@ import contextlib
 import marshal
 import mmap
 import os
-import re
 import struct
 import sys
 from array import array
@@ -62,20 +61,20 @@ class MappedTexts:
         return self._data[self._start + a : self._start + b].decode("utf-8", "surrogatepass")
 
     def numbers_containing(self, chars: str) -> set[int]:
-        """The abstracts holding any of the ASCII `chars`: one scan of the bytes (an ASCII
-        byte in UTF-8 is always that character), jumping to the next abstract at each hit."""
-        pattern = re.compile(b"[" + re.escape(chars.encode("ascii")) + b"]")
+        """The abstracts holding any of the ASCII `chars`: a byte search per character (an
+        ASCII byte in UTF-8 is always that character), jumping to the next abstract at each
+        hit. ~20 ms a character over 100 MB."""
         offsets, start, data = self._offsets, self._start, self._data
         end = start + offsets[-1]
         found: set[int] = set()
-        pos = start
-        while True:
-            match = pattern.search(data, pos, end)
-            if match is None:
-                return found
-            n = bisect.bisect_right(offsets, match.start() - start) - 1
-            found.add(n)
-            pos = start + offsets[n + 1]
+        for char in chars.encode("ascii"):
+            needle = bytes([char])
+            pos = data.find(needle, start, end)
+            while pos >= 0:
+                n = bisect.bisect_right(offsets, pos - start) - 1
+                found.add(n)
+                pos = data.find(needle, start + offsets[n + 1], end)
+        return found
 
 
 def load_corpus_cached(
