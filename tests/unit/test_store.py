@@ -240,8 +240,8 @@ def test_reconcile_moves_rows_without_a_saved_copy_and_fills_in_metadata(
 
     path = write_corpus(f"C\n\n{LATEX}\n\nAnother abstract.")
     if cached:  # abstracts in the mapped cache file, as on every warm start
-        load_corpus_cached([path], None, tmp_path / "c.bin")
-        latex, other = load_corpus_cached([path], None, tmp_path / "c.bin")[0].papers
+        load_corpus_cached([path], None, tmp_path / "c")
+        latex, other = load_corpus_cached([path], None, tmp_path / "c")[0].papers
         assert isinstance(latex._abstract, int)
     else:
         latex, other = load_corpus([path]).papers

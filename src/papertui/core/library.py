@@ -53,6 +53,12 @@ def resolve_sources(sources: Sequence[str | Path] | None) -> list[str]:
     return defaults or [str(paths.bundled_corpus_dir())]
 
 
+def corpus_cache_dir() -> Path:
+    """Where each corpus file's parsed papers are cached (shared by every set of sources: a
+    file opened alone and within its folder is parsed once)."""
+    return paths.cache_dir() / "corpus"
+
+
 def index_store_for(sources: Sequence[str]) -> IndexStore:
     return IndexStore(paths.cache_dir() / "index" / sources_key(sources))
 
@@ -120,8 +126,7 @@ class Library:
 
         `fmt` forces one input format for every file (else each file's own is detected)."""
         chosen = resolve_sources(sources)
-        cache = index_store_for(chosen).root / f"corpus-{fmt or 'auto'}.bin"
-        corpus, _cached = load_corpus_cached(chosen, fmt, cache)
+        corpus, _cached = load_corpus_cached(chosen, fmt, corpus_cache_dir())
         return cls(corpus, Store(paths.store_path()), chosen, fmt)
 
     def mark_seen(self) -> set[str]:
