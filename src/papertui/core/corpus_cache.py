@@ -129,6 +129,10 @@ class CorpusLoader:
     def done(self) -> bool:
         return self.next >= len(self.files)
 
+    @property
+    def paper_count(self) -> int:
+        return len(self._papers)
+
     def pending_bytes(self) -> int:
         """The size of the files not taken yet whose cache is not current."""
         total = 0
