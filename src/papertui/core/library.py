@@ -39,8 +39,8 @@ __all__ = ["DEPTH", "Library", "PaperNotFound", "View", "quick_search"]
 # Deriving a title costs ~50 us: up to this many papers, derive them all when the corpus opens.
 EAGER_TITLES = 5000
 # `Library.open_deferred` leaves files to the indexing child when more than this many bytes
-# need parsing (~2-3 s of parsing; a few thousand abstracts parse in well under a second).
-DEFER_BYTES = 24_000_000
+# need parsing (~1 s of parsing on a busy 2-core machine: 150 MB of JSONL took 12 s).
+DEFER_BYTES = 12_000_000
 
 
 class PaperNotFound(LookupError):
