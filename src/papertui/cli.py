@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -16,6 +17,7 @@ from papertui.core import paths
 from papertui.core.corpus import Paper
 from papertui.core.export import ExportError, ExportExists, export_to, render
 from papertui.core.library import DEPTH, Library, PaperNotFound, View, quick_search
+from papertui.core.query import parse_query
 from papertui.core.settings import load_settings
 from papertui.core.store import StoreError
 
@@ -69,6 +71,9 @@ def _cmd_search(args: argparse.Namespace) -> int:
     library = _open(args.paths, args.input_format)
     library.ensure_index()
     library.mark_seen()  # `is:new` answers as in the reader
+    parsed = parse_query(args.query)
+    if parsed.semantic or any(f.kind == "topic" for f in parsed.filters):
+        _ensure_semantic(library)
     view = library.run_query(args.query, limit=limit, depth=max(DEPTH, limit))
     for note in view.notes:
         print(f"papertui: {note}", file=sys.stderr)
@@ -91,11 +96,21 @@ def _print_view(library: Library, view: View, as_json: bool) -> int:
     return _print_records(records, as_json)
 
 
+def _ensure_semantic(library: Library, progress_json: bool = False) -> None:
+    """Vectors and topics, built here (a CLI command is its own process) with a bar on a tty."""
+    bar = _ProgressBar(progress_json, "vectors")
+    try:
+        library.ensure_semantic(progress=bar, in_process=True)
+    finally:
+        bar.close()
+
+
 class _ProgressBar:
     """A one-line progress bar on stderr, only when stderr is a terminal."""
 
-    def __init__(self, as_json: bool) -> None:
+    def __init__(self, as_json: bool, what: str = "indexing") -> None:
         self.as_json = as_json
+        self.what = what
         self.tty = sys.stderr.isatty()
         self.last = -1
 
@@ -108,7 +123,9 @@ class _ProgressBar:
             print(json.dumps({"done": done, "total": total}), flush=True)
         elif self.tty:
             bar = "#" * (percent // 4)
-            print(f"\rindexing [{bar:<25}] {percent:3d}%  {done}/{total}", end="", file=sys.stderr)
+            print(
+                f"\r{self.what} [{bar:<25}] {percent:3d}%  {done}/{total}", end="", file=sys.stderr
+            )
 
     def close(self) -> None:
         if self.tty and not self.as_json and self.last >= 0:
@@ -130,6 +147,106 @@ def _cmd_index(args: argparse.Namespace) -> int:
         print(json.dumps({"summary": summary}), flush=True)
     else:
         print(summary)
+    return 0
+
+
+def _cmd_semantic(args: argparse.Namespace) -> int:
+    from papertui.core.semantic.child import one_blas_thread_env
+
+    one_blas_thread_env()  # before numpy loads
+    library = _open(args.paths, args.input_format)
+    _ensure_semantic(library, args.progress_json)
+    topics = library._cache().topics
+    summary = (
+        f"vectors and {len(topics.topics) if topics else 0} topics for {len(library.papers)} papers"
+    )
+    print(json.dumps({"summary": summary}) if args.progress_json else summary, flush=True)
+    return 0
+
+
+def _cmd_overview(args: argparse.Namespace) -> int:
+    library = _open(args.paths, args.input_format)
+    library.complete_titles()
+    if args.query:
+        library.ensure_index()
+    _ensure_semantic(library)
+    indices = (
+        library.run_query(args.query, depth=None).indices
+        if args.query
+        else list(range(len(library.papers)))
+    )
+    overview = library.overview(indices)
+    from papertui.core.overview import to_json
+
+    data = to_json(overview, ids_per_topic=None if args.json else 0)
+    if args.json:
+        _print_json(data)
+        return 0
+    view = data["counts"]["view"]
+    print(
+        f"{view['papers']} papers in {view['collections']} collections: {view['unread']} unread,"
+        f" {view['bookmarked']} bookmarked, {view['noted']} noted, {view['tagged']} tagged"
+    )
+    for name, key in (("years", "year"), ("venues", "venue"), ("collections", "collection")):
+        if data[name]:
+            print(f"{name}: " + ", ".join(f"{r[key]} {r['papers']}" for r in data[name]))
+    if data["terms"]:
+        print("terms: " + ", ".join(t["term"] for t in data["terms"]))
+    for t in data["topics"]:
+        print(f"topic:{t['number']:<3} {t['size']:>6} papers {t['unread']:>6} unread  {t['label']}")
+    return 0
+
+
+def _cmd_rank(args: argparse.Namespace) -> int:
+    limit = _limit(args)
+    library = _open(args.paths, args.input_format)
+    library.complete_titles()
+    _ensure_semantic(library)
+    view = library.rank(limit)
+    for note in view.notes:
+        print(f"papertui: {note}", file=sys.stderr)
+    papers = library.papers
+    records = []
+    for i in view.indices:
+        record = library.record(papers[i], view.scores.get(i, 0.0))
+        record["why"] = view.why.get(i, "")
+        records.append(record)
+    if args.json:
+        _print_json(records)
+        return 0
+    for r in records:
+        print(f"{r['id']}  {float(r['score']):7.3f}  {r['title']}  ({r['why']})")  # type: ignore[arg-type]
+    return 0
+
+
+def _cmd_like(args: argparse.Namespace) -> int:
+    if os.path.isfile(args.id) and not args.remove:
+        library = _open(args.corpus)
+        try:
+            count = library.add_seeds(args.id)
+        except ValueError as exc:
+            raise UsageError(f"papertui like: {exc}") from exc
+        print(f"liked {count} papers from {args.id}")
+        return 0
+    library, paper = _find(args)
+    (library.unjudge if args.remove else library.like)([paper])
+    print(f"{'forgot like on' if args.remove else 'liked'} {paper.id}  {paper.title}")
+    return 0
+
+
+def _cmd_skip(args: argparse.Namespace) -> int:
+    library, paper = _find(args)
+    (library.unjudge if args.remove else library.skip)([paper])
+    print(f"{'forgot skip on' if args.remove else 'skipped'} {paper.id}  {paper.title}")
+    return 0
+
+
+def _cmd_feedback(args: argparse.Namespace) -> int:
+    if not args.reset:
+        raise UsageError("papertui feedback: say --reset to forget every like, skip and seed")
+    library = _open(args.corpus)
+    library.reset_feedback()
+    print("forgot every like, skip and seed file")
     return 0
 
 
@@ -172,7 +289,7 @@ def _cmd_similar(args: argparse.Namespace) -> int:
         paper = library.resolve(args.id)
     except PaperNotFound as exc:
         raise UsageError(f"papertui: {exc}") from exc
-    library.ensure_index()
+    _ensure_semantic(library)
     return _print_view(library, library.similar(paper, limit), args.json)
 
 
@@ -231,6 +348,12 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "search": _cmd_search,
     "similar": _cmd_similar,
     "index": _cmd_index,
+    "semantic": _cmd_semantic,
+    "overview": _cmd_overview,
+    "rank": _cmd_rank,
+    "like": _cmd_like,
+    "skip": _cmd_skip,
+    "feedback": _cmd_feedback,
     "bookmark": _cmd_bookmark,
     "note": _cmd_note,
     "tag": _cmd_tag,

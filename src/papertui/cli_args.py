@@ -93,6 +93,41 @@ def _index(p: argparse.ArgumentParser) -> None:
     p.add_argument("--progress-json", action="store_true", help=argparse.SUPPRESS)
 
 
+def _semantic(p: argparse.ArgumentParser) -> None:
+    corpus_paths(p)
+    p.add_argument("--progress-json", action="store_true", help=argparse.SUPPRESS)
+
+
+def _overview(p: argparse.ArgumentParser) -> None:
+    corpus_paths(p)
+    p.add_argument("--query", metavar="QUERY", help="describe the papers this query finds")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+
+
+def _rank(p: argparse.ArgumentParser) -> None:
+    corpus_paths(p)
+    limit_json(p)
+
+
+def _like(p: argparse.ArgumentParser) -> None:
+    p.add_argument("id", metavar="ID|FILE", help="a paper id prefix, or a file of papers you like")
+    p.add_argument("--remove", action="store_true", help="forget the like instead")
+    corpus_option(p)
+
+
+def _skip(p: argparse.ArgumentParser) -> None:
+    p.add_argument("id")
+    p.add_argument("--remove", action="store_true", help="forget the skip instead")
+    corpus_option(p)
+
+
+def _feedback(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--reset", action="store_true", help="forget every like, skip and seed file (required)"
+    )
+    corpus_option(p)
+
+
 def _bookmark(p: argparse.ArgumentParser) -> None:
     p.add_argument("id")
     p.add_argument("--remove", action="store_true", help="remove the bookmark instead")
@@ -126,6 +161,12 @@ COMMANDS = [
     Command("search", "full-text search (same syntax as the reader)", _search),
     Command("similar", "papers most like a paper (by id prefix)", _similar),
     Command("index", "build or update the search index, with progress", _index),
+    Command("semantic", "build or update related-paper vectors and topics", _semantic),
+    Command("overview", "counts, histograms, distinctive terms and topics", _overview),
+    Command("rank", "unread papers, most interesting to you first (for you)", _rank),
+    Command("like", "like a paper (for you), or read a FILE of papers you like", _like),
+    Command("skip", "skip a paper: not for you", _skip),
+    Command("feedback", "--reset: forget every like, skip and seed file", _feedback),
     Command("bookmark", "bookmark a paper by id (any unique prefix)", _bookmark),
     Command("note", "print a paper's note, or set it (empty text clears it)", _note),
     Command("tag", "add (or --remove) a tag on a paper", _tag),

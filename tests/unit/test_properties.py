@@ -72,7 +72,8 @@ def library(bundled_library):  # type: ignore[no-untyped-def]
 
 
 QUERY_ALPHABET = st.sampled_from(
-    list('abcdefgh graph neural "*?()-+:^~[]{}\\/!') + ["AND", "OR", "NOT", "title:", "is:", "c:"]
+    list('abcdefgh graph neural "*?()-+:^~[]{}\\/!')
+    + ["AND", "OR", "NOT", "title:", "is:", "c:", "topic:", "topic:2", "~"]
 )
 
 

@@ -1,10 +1,12 @@
 """The query language's filters: the part of a query that is not full text.
 
 `collection:NAME` (or `c:`), `tag:NAME`, `is:bookmarked` (`is:bm`), `is:read`, `is:unread`,
-`is:new`, `has:note`, each negatable with a leading `-`. Filters combine with words by AND; with
-OR, NOT and parentheses they combine like words (`has:note OR tag:to-read`, `graph OR has:note`),
-and then the query is also returned as a tree. Everything else goes to the full-text engine as
-written. Parsing never raises.
+`is:new`, `has:note`, `topic:N` (the N-th topic of the overview), each negatable with a leading
+`-`. A text part that starts with `~` asks for papers about that sentence (`~graph neural
+networks for molecules`, ranked by meaning rather than by the words; filters still apply).
+Filters combine with words by AND; with OR, NOT and parentheses they combine like words
+(`has:note OR tag:to-read`, `graph OR has:note`), and then the query is also returned as a
+tree. Everything else goes to the full-text engine as written. Parsing never raises.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 _FILTER = re.compile(
-    r'(?:(?<=[\s(])|^)(-?)(collection|c|is|has|tag):("(?:[^"]*)"?|[^\s()]*)(?=[\s()]|$)',
+    r'(?:(?<=[\s(])|^)(-?)(collection|c|is|has|tag|topic):("(?:[^"]*)"?|[^\s()]*)(?=[\s()]|$)',
     re.IGNORECASE,
 )
 _IS_VALUES = {
@@ -32,7 +34,7 @@ _BOOLEAN = re.compile(r"(?:^|[\s(])(?:OR|NOT)(?=[\s(]|$)|[()]")
 
 @dataclass(slots=True)
 class Filter:
-    kind: str  # "collection", "tag", "bookmarked", "note", "read", "unread", "new"
+    kind: str  # "collection", "tag", "topic", "bookmarked", "note", "read", "unread", "new"
     value: str = ""
     negated: bool = False
 
@@ -53,15 +55,22 @@ class ParsedQuery:
     filters: list[Filter] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)  # filters we could not read, to tell the user
     tree: QueryNode | None = None  # set when filters sit under OR, NOT or parentheses
+    semantic: str = ""  # the sentence after a leading "~": rank papers about it
 
     @property
     def is_empty(self) -> bool:
-        return not self.text.strip() and not self.filters
+        return not self.text.strip() and not self.filters and not self.semantic
 
 
 def _read_filter(match: re.Match[str], unknown: list[str]) -> Filter | None:
     negated, key, value = match.group(1) == "-", match.group(2).lower(), match.group(3)
     value = value.strip('"')
+    if key == "topic":
+        number = value.strip()
+        if number.isdigit() and int(number) >= 1:
+            return Filter("topic", str(int(number)), negated)
+        unknown.append(match.group(0).strip())
+        return None
     if key in ("collection", "c", "tag"):
         return Filter("collection" if key != "tag" else "tag", value, negated) if value else None
     table = _IS_VALUES if key == "is" else _HAS_VALUES
@@ -84,6 +93,10 @@ def parse_query(raw: str) -> ParsedQuery:
 
     text = _FILTER.sub(take, raw)
     parsed = ParsedQuery(text=" ".join(text.split()), filters=filters, unknown=unknown)
+    if parsed.text.startswith("~") and not _BOOLEAN.search(_outside_quotes(parsed.text)):
+        parsed.semantic = " ".join(parsed.text[1:].replace('"', " ").split())
+        parsed.text = ""
+        return parsed
     if filters and _BOOLEAN.search(_FILTER.sub(" ", _outside_quotes(raw))):
         parsed.tree = _Tree(raw).parse()
     return parsed

@@ -6,12 +6,16 @@ ranked Whoosh search restricted to the papers the filters admit. Filters inside 
 parentheses (`has:note OR tag:to-read`, `graph OR has:note`) are evaluated as sets of papers;
 full-text parts of such a query are searched on their own and keep their scores. Every filter
 costs time linear in the papers it admits (or, negated, in the library), never papers x tags.
+
+`topic:N` admits the papers of topic N once topics are computed (`Planner.topic_ids`); before,
+it is ignored with a note. `~sentence` ranks every paper by its meaning's closeness to the
+sentence (`Planner.meaning`, the paper vectors), then the filters apply as to full text.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -43,6 +47,7 @@ class View:
     scores: dict[int, float] = field(default_factory=dict)  # full-text score per position
     depth: int | None = None  # how many full-text hits were asked for
     truncated: bool = False  # there may be more full-text hits than were ranked
+    why: dict[int, str] = field(default_factory=dict)  # position -> why "for you" ranked it
 
 
 class TitleMatch(Protocol):
@@ -65,6 +70,11 @@ class Planner:
     _collections: dict[str, list[int]] | None = None
     _has_field: dict[str, bool] = field(default_factory=dict)
     _tag_index: tuple[Annotations, Mapping[str, frozenset[str]]] | None = None
+    # topic number (1-based) -> its paper ids, or None for no such topic; unset: not computed
+    topic_ids: Callable[[int], Collection[str] | None] | None = None
+    # (sentence, at most how many or None) -> (paper id, score) best first, by meaning;
+    # unset: vectors not built
+    meaning: Callable[[str, int | None], list[tuple[str, float]]] | None = None
 
     # -- filters as sets of positions -------------------------------------------------------------
 
@@ -80,6 +90,10 @@ class Planner:
             return frozenset(pid for pid in notes.new if pid not in notes.reads)  # until read
         if f.kind == "tag":
             return self.tag_index(notes).get(f.value.casefold(), frozenset())
+        if f.kind == "topic":
+            if self.topic_ids is None:
+                return self.by_id.keys()  # not computed: `run` drops it and says so
+            return self.topic_ids(int(f.value)) or frozenset()
         return None
 
     def tag_index(self, notes: Annotations) -> Mapping[str, frozenset[str]]:
@@ -178,7 +192,12 @@ class Planner:
         parsed = parse_query(raw)
         view = View(query=raw, indices=[], depth=depth)
         view.notes.extend(f"unknown filter {u!r} ignored" for u in parsed.unknown)
-        if parsed.tree is not None:
+        self._explain_topics(parsed.filters, view)
+        if self.topic_ids is None:  # not computed: topic filters are ignored
+            parsed.filters = [f for f in parsed.filters if f.kind != "topic"]
+        if parsed.semantic:
+            view.indices = self._meaning(parsed.semantic, [*parsed.filters, *extra], notes, view)
+        elif parsed.tree is not None:
             view.indices = self._run_tree(parsed.tree, notes, view)
             allowed = self.admitted(list(extra), notes)
             if allowed is not None:
@@ -196,6 +215,40 @@ class Planner:
             view.indices = [i for i in view.indices if chosen.intersection(papers[i].collections)]
         self._explain_fields(raw, view)
         return view
+
+    def _explain_topics(self, filters: Sequence[Filter], view: View) -> None:
+        numbers = [f.value for f in filters if f.kind == "topic"]
+        if not numbers:
+            return
+        if self.topic_ids is None:
+            view.notes.append("topics not computed yet: topic: ignored")
+            return
+        for n in numbers:
+            if self.topic_ids(int(n)) is None:
+                view.notes.append(f"there is no topic {n}")
+
+    def _meaning(
+        self, sentence: str, filters: Sequence[Filter], notes: Annotations, view: View
+    ) -> list[int]:
+        """`~sentence`: papers by closeness of meaning, within the filters; plain full text of
+        the words while the vectors are not built."""
+        if self.meaning is None:
+            view.notes.append("related-paper vectors not built yet: searched the words instead")
+            return self._text(sentence, view, filters, notes, view.depth)
+        allowed = self.admitted(filters, notes)
+        depth = view.depth
+        # filters drop papers after ranking: rank all of them when a filter narrows
+        found = self.meaning(sentence, None if allowed is not None or depth is None else depth)
+        view.truncated = depth is not None and allowed is None and len(found) >= depth
+        out: list[int] = []
+        for pid, score in found:
+            pos = self.by_id.get(pid)
+            if pos is not None and (allowed is None or pos in allowed):
+                out.append(pos)
+                view.scores[pos] = score
+        if not out:
+            view.notes.append("no paper shares a known word with that sentence")
+        return out
 
     def _explain_fields(self, raw: str, view: View) -> None:
         """`year:2024` on a dump without years matches nothing: say why, not just "no papers"."""
@@ -262,6 +315,8 @@ class Planner:
     def _eval(self, node: QueryNode, notes: Annotations, view: View) -> set[int]:
         if node.op == "filter":
             assert node.filter is not None
+            if node.filter.kind == "topic" and self.topic_ids is None:
+                return set(range(len(self.papers)))  # ignored, as `run` says
             found = self.positions(node.filter, notes)
             if node.filter.negated:
                 return set(range(len(self.papers))) - found

@@ -4,11 +4,12 @@
     list_width = 66                                 # % of the width for the list (< and >)
     list_only = false                               # the list takes the whole width (z)
     default_paths = ["~/papers/neurips-2025.json"]  # what opens when no PATH is given
+    negative_keywords = ["quantum", "medical imaging"]  # "for you" ranks these lower
     [keys]
     toggle_bookmark = "x"                           # action = key(s), comma separated
 
 A bad setting is reported in one line and its default used; the file is never rewritten except
-to remember the theme and the layout.
+to remember the theme, the layout and the negative keywords added from the reader or CLI.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class Settings:
     default_paths: list[str] = field(default_factory=list)
     list_width: int = 66
     list_only: bool = False
+    negative_keywords: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # one line each, for the user
 
 
@@ -82,7 +84,13 @@ def load_settings(known_actions: set[str] | None = None) -> Settings:
         settings.list_only = only
     else:
         settings.problems.append(f"{path}: list_only must be true or false; ignored")
-    unknown = set(data) - {"theme", "default_paths", "keys", "list_width", "list_only"}
+    negative = data.get("negative_keywords", [])
+    if isinstance(negative, list) and all(isinstance(k, str) for k in negative):
+        settings.negative_keywords = [k.strip() for k in negative if k.strip()]
+    else:
+        settings.problems.append(f"{path}: negative_keywords must be a list of phrases; ignored")
+    names = {"theme", "default_paths", "keys", "list_width", "list_only", "negative_keywords"}
+    unknown = set(data) - names
     if unknown:
         settings.problems.append(f"{path}: unknown setting(s) {', '.join(sorted(unknown))} ignored")
     return settings
@@ -93,7 +101,18 @@ def remember_theme(theme: str) -> str | None:
     return remember("theme", theme)
 
 
-def remember(name: str, value: str | int | bool) -> str | None:
+def add_negative_keyword(text: str) -> str | None:
+    """Add a phrase to `negative_keywords` (kept once, any case); None or why not."""
+    phrase = " ".join(text.split())
+    if not phrase:
+        return "a negative keyword cannot be empty"
+    current = load_settings().negative_keywords
+    if any(k.casefold() == phrase.casefold() for k in current):
+        return None
+    return remember("negative_keywords", [*current, phrase])
+
+
+def remember(name: str, value: str | int | bool | list[str]) -> str | None:
     """Write one top-level setting, keeping everything else; None or why not."""
     path = settings_path()
     try:
@@ -103,7 +122,11 @@ def remember(name: str, value: str | int | bool) -> str | None:
     line = f"{name} = {json.dumps(value)}"
     for i, old in enumerate(lines):
         if old.split("=", 1)[0].strip() == name and not old.lstrip().startswith("#"):
-            lines[i] = line
+            end = i + 1
+            if "[" in old and "]" not in old:  # an array written over several lines
+                while end < len(lines) and "]" not in lines[end - 1]:
+                    end += 1
+            lines[i:end] = [line]
             break
     else:
         lines.insert(0, line)  # top level: before any [table]

@@ -9,6 +9,9 @@ Schema 2 (from 1): the saved copy keeps the metadata (`real_title`, `authors`, `
 `source`; old rows get them the next time their paper is seen, see `Store.reconcile`), a
 `feedback` table, and ids that decode LaTeX (`identity_text`): rows under an id computed the old
 way are moved to the new id and the old one kept in `aliases`.
+
+Schema 3 (from 2): a `seeds` table, abstracts the user gave as examples of what they want to
+read (`papertui like FILE`) that are not in their library; `reset_feedback` clears them too.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from typing import Any, TypeVar
 from papertui.core.corpus import ID_LENGTH, Paper, paper_id, papers_containing
 from papertui.core.text import normalise_ws
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 LIKED, SKIPPED = 1, -1
 _T = TypeVar("_T")
 
@@ -48,6 +51,8 @@ CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, text TEXT NOT NULL, updat
 CREATE TABLE IF NOT EXISTS reads (id TEXT PRIMARY KEY, read_at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS tags (id TEXT NOT NULL, tag TEXT NOT NULL, added REAL NOT NULL,
                                  PRIMARY KEY (id, tag));
+CREATE TABLE IF NOT EXISTS seeds (id TEXT PRIMARY KEY, title TEXT NOT NULL, abstract TEXT NOT NULL,
+                                  source TEXT NOT NULL, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS sources (path TEXT PRIMARY KEY, first_opened REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS seen (source TEXT NOT NULL, id TEXT NOT NULL, first_seen REAL NOT NULL,
                                  PRIMARY KEY (source, id));
@@ -94,6 +99,16 @@ def _empty() -> Mapping[str, Any]:
 
 
 @dataclass(frozen=True, slots=True)
+class Seed:
+    """An abstract the user gave as an example of what they want to read."""
+
+    id: str
+    title: str
+    abstract: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class Annotations:
     """What the user made, frozen at one moment: safe to read from any thread while the store
     changes (a search worker filters with it while the UI toggles bookmarks)."""
@@ -105,6 +120,7 @@ class Annotations:
     reads: Mapping[str, float] = field(default_factory=_empty)
     new: frozenset[str] = frozenset()  # added to a file since it was last opened (until read)
     feedback: Mapping[str, int] = field(default_factory=_empty)  # id -> LIKED or SKIPPED
+    seeds: tuple[Seed, ...] = ()  # example abstracts from outside the library, oldest first
 
     def tags_of(self, pid: str) -> list[str]:
         return sorted(self.tags.get(pid, ()), key=str.casefold)
@@ -133,6 +149,7 @@ class Store:
         self.tags: dict[str, frozenset[str]] = {}  # paper id -> its tags (replaced, not mutated)
         self.noted_at: dict[str, float] = {}
         self.feedback: dict[str, int] = {}
+        self.seeds: tuple[Seed, ...] = ()
         self.new: frozenset[str] = frozenset()
         self._changes = 0  # bumped by every change, so an unchanged store reuses its snapshot
         self._snapshot: tuple[int, Annotations] | None = None
@@ -234,6 +251,7 @@ class Store:
                 reads = self._conn.execute("SELECT id, read_at FROM reads").fetchall()
                 tags = self._conn.execute("SELECT id, tag FROM tags").fetchall()
                 feedback = self._feedback_rows()
+                seeds = self._seed_rows()
             except sqlite3.Error as exc:
                 raise StoreError(f"could not reload {self.path}: {_reason(exc)}") from exc
             by_paper: dict[str, set[str]] = {}
@@ -245,6 +263,7 @@ class Store:
             self.reads = {pid: at for pid, at in reads}
             self.tags = {pid: frozenset(t) for pid, t in by_paper.items()}
             self.feedback = {pid: value for pid, value in feedback}
+            self.seeds = tuple(Seed(*row) for row in seeds)
             self._changes += 1
 
     def _feedback_rows(self) -> list[tuple[str, int]]:
@@ -254,6 +273,17 @@ class Store:
         except sqlite3.OperationalError as exc:
             if "no such table" in str(exc) and self.unavailable:
                 return []  # a read-only store from before feedback: nothing to show
+            raise
+
+    def _seed_rows(self) -> list[tuple[str, str, str, str]]:
+        assert self._conn is not None
+        try:
+            return self._conn.execute(
+                "SELECT id, title, abstract, source FROM seeds ORDER BY at, id"
+            ).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc) and self.unavailable:
+                return []  # a read-only store from before seeds
             raise
 
     def snapshot(self) -> Annotations:
@@ -271,6 +301,7 @@ class Store:
                 reads=MappingProxyType(dict(self.reads)),
                 new=self.new,
                 feedback=MappingProxyType(dict(self.feedback)),
+                seeds=self.seeds,
             )
             self._snapshot = (self._changes, snap)
             return snap
@@ -511,11 +542,39 @@ class Store:
             self._changed()
 
     def reset_feedback(self) -> None:
-        """Forget every triage verdict (bookmarks, notes and tags stay)."""
+        """Forget every triage verdict and seed text (bookmarks, notes and tags stay)."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM feedback")
+            conn.execute("DELETE FROM seeds")
+
         with self._lock:
-            self._write(lambda conn: conn.execute("DELETE FROM feedback"))
+            self._write(work)
             self.feedback = {}
+            self.seeds = ()
             self._changed()
+
+    def add_seeds(self, seeds: Sequence[Seed]) -> int:
+        """Keep example abstracts (from outside the library) as positives; returns how many
+        were new."""
+        now = time.time()
+        known = {s.id for s in self.seeds}
+        fresh = [s for s in dict((s.id, s) for s in seeds).values() if s.id not in known]
+        if not fresh:
+            return 0
+
+        def work(conn: sqlite3.Connection) -> None:
+            for n, s in enumerate(fresh):
+                conn.execute(
+                    "INSERT OR REPLACE INTO seeds VALUES (?, ?, ?, ?, ?)",
+                    (s.id, s.title, s.abstract, s.source, now + n * 1e-6),
+                )
+
+        with self._lock:
+            self._write(work)
+            self.seeds = self.seeds + tuple(fresh)
+            self._changed()
+        return len(fresh)
 
     def reconcile(self, papers: Sequence[Paper]) -> int:
         """Bring the store up to date with a loaded corpus; returns how many ids moved.
@@ -675,6 +734,7 @@ def _migrate(conn: sqlite3.Connection) -> None:
         row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         if row is None or int(row[0]) < 2:
             _to_schema_2(conn)
+        # schema 3 only adds the seeds table, which _SCHEMA creates (IF NOT EXISTS)
         conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         conn.execute("COMMIT")
     except BaseException:

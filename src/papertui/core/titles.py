@@ -66,11 +66,19 @@ def _clean(abstract: str) -> str:
         text = _TAG.sub("", text)
     if "*" in text:  # markdown emphasis
         text = text.replace("*", "")
+    if "`" in text or "''" in text:  # TeX quotes: ``view''
+        text = text.replace("``", '"').replace("''", '"').replace("`", "'")
+    if "." in text:
+        text = _RUN_ON.sub(". ", text)
     return " " + " ".join(text.split())
 
 
 # A sentence ends at . ! ? before a capital, digit, quote or bracket.
-_SENTENCE_END = re.compile(r"[.!?](?= [A-Z0-9\"'(\[“])")
+_SENTENCE_END = re.compile(
+    r"[.!?](?= [A-Z0-9\"'(\[“])(?<!et al\.)(?<!e\.g\.)(?<!i\.e\.)(?<! cf\.)(?<! vs\.)"
+)
+# "... problems.In this work, we ...": a sentence run into the next
+_RUN_ON = re.compile(r"\.(?<=[a-z]{2}\.)(?=(?:In|We|This|Our|Here|To) )")
 
 # --- the contribution phrase ----------------------------------------------------------------
 
@@ -89,6 +97,8 @@ _VERBS = {
     "construct": 3.0,
     "create": 3.0,
     "study": 4.0,
+    "studies": 4.0,
+    "studied": 4.0,
     "investigate": 4.0,
     "consider": 3.5,
     "address": 3.5,
@@ -128,10 +138,12 @@ _CUE = re.compile(
 )
 
 
-def _contribution(text: str, ends: list[int]) -> tuple[int, int, int] | None:
-    """(sentence start, phrase start, phrase end) of the sentence that best states the paper's
-    contribution: the verb's weight, less a little for every sentence before it."""
-    best: tuple[float, int, int, int] | None = None
+def _contributions(text: str, ends: list[int]) -> list[tuple[float, int, int, int]]:
+    """(weight, sentence start, phrase start, phrase end) of the sentences that may state the
+    paper's contribution, best first: the verb's weight, less a little for every sentence before
+    it. A cue inside a definition ("Inverse design, where we seek to ...") says what a field does,
+    not what the paper does: it weighs little."""
+    found: list[tuple[float, int, int, int]] = []
     seen: set[int] = set()
     for m in _CUE.finditer(text):
         index = bisect_right(ends, m.start())
@@ -143,10 +155,12 @@ def _contribution(text: str, ends: list[int]) -> tuple[int, int, int] | None:
             continue
         verb = "seek" if m.group(1) else m.group(2).lower()  # "we aim to X": the phrase is "to X"
         weight = _VERBS.get(verb, 2.0) - index * 0.15
-        if best is None or weight > best[0]:
-            start = ends[index - 1] + 1 if index else 0
-            best = (weight, start, m.end(), end)
-    return best[1:] if best else None
+        start = ends[index - 1] + 1 if index else 0
+        if text[max(start, m.start() - 7) : m.start()].endswith((", where", " where", " which")):
+            weight -= 3.0
+        found.append((weight, start, m.end(), end))
+    found.sort(key=lambda c: -c[0])
+    return found
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -192,7 +206,12 @@ _SUBJECT_VERBS = _wordset(
 )
 # Candidate names: a capital or a digit first ("GeoMAE", "3D", "3Mformer"); Python's engine scans
 # for the first character fast. Lower-case names ("dugMatting") are met in parentheses.
-_CANDIDATE = re.compile(r"[A-Z0-9][A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*")
+# Only a name-shaped word or one followed by punctuation ("we present Painter, a ...") can be a
+# name: the others (a sentence's first word) are skipped by the regex engine, not by Python.
+_CANDIDATE = re.compile(
+    r"[A-Z0-9](?=[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])|[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
+    r"[^ A-Za-z0-9+@-])[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
+)
 _LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
 _REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9+])(?![\w/])")
 _NOT_NAMES = _wordset(
@@ -239,6 +258,7 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
     `counts` receives how often each name-shaped word occurs (the caller reuses it)."""
     lo, hi = (cue[0], cue[2]) if cue else (-1, -1)
     scores: dict[str, float] = {}
+    background: set[str] = set()
     size = len(text)
 
     def offer(token: str, score: float, at: int) -> None:
@@ -269,7 +289,11 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             words = text[max(0, start - 80) : start - 2].split()
             if _expands(words, token):
                 # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
-                # contribution sentence; "federated learning (FL)" elsewhere names a field
+                # contribution sentence; "federated learning (FL)" elsewhere names a field, and
+                # so does an expansion met before the contribution sentence ("Inverse
+                # reinforcement learning (IRL) offers ...": another field or paper's name)
+                if 0 <= start < lo:
+                    background.add(token)
                 offer(token, 5.0 if lo <= start <= hi else 1.5 + words[-1][0].isupper(), start)
             elif words and (words[-1][:1].isupper() or not token.isupper()):
                 # "Our image diffusion model (SinFusion)": a CamelCase name, not an acronym
@@ -322,6 +346,9 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
     for token, count in counts.items():
         if count >= 2 and _offerable(token):
             offer(token, 1.5, -2)
+    for token in background:
+        if scores.get(token, 0.0) < 6.0:  # only "called X" or "we propose X, a" outweighs it
+            del scores[token]
     if not scores:
         return None
     ranked = {t: s + min(text.count(t), 6) * 0.5 for t, s in scores.items()}
@@ -335,7 +362,8 @@ _PAREN = re.compile(r" \([^()]*\)| \[[^\[\]]*\]")
 # Where a title-like phrase ends: a relative or subordinate clause, a second main verb.
 _CLAUSE = re.compile(
     r"[;:] | [–—-]+ |, (?:a|an) |,? (?:which|where|whereby|whose|while|thereby|so that|such that|"
-    r"in order to|i\.e\.|e\.g\.|in which|as well as|resulting in|leading to|namely|"
+    r"in order to|i\.e\.|e\.g\.|in which|and thus|and hence|and therefore|(?:that|which),|"
+    r"as well as|resulting in|leading to|namely|"
     r"i\.e|e\.g)\b|, (?:and )?(?:we|it|our|this|these|they|thus|then|showing|demonstrating|"
     r"allowing|enabling|achieving|yielding|making|providing|including|and|but|or|as|"
     r"with|to)\b| and (?:we )?(?:show|demonstrate|prove|evaluate|achieve|validate|apply|provide|"
@@ -377,7 +405,30 @@ _HEADS = (
     r"pipeline|system)"
 )
 # "method that jointly learns X" -> "learning X"
-_HEAD_THAT = re.compile(r"^" + _HEADS + r",? (?:that|which) (?:[a-z]+ly )?([a-z]+)s ")
+# Head nouns that name no content of their own: "an alternative that avoids X", "a new perspective
+# that casts X as Y", "a class of smooth mixture transformations".
+_VAGUE = (
+    r"(?:alternative|improvement|perspective|view|viewpoint|variant|extension|generalization|"
+    r"generalisation|way|idea|notion|tool|model|architecture|formulation|treatment|lens)"
+)
+_VAGUE_WORDS = _wordset(
+    "alternative improvement perspective view viewpoint variant extension generalization "
+    "generalisation way idea notion class family set kind type variety suite collection series "
+    "range number lot such this these that those it they remark application setting advantages "
+    "feasibility possibility ability question problem answer"
+)
+_HEAD_THAT = re.compile(
+    r"^(?:" + _HEADS + "|" + _VAGUE + r"),? (?:that|which) (?:[a-z]+ly )?([a-z]+)s "
+)
+_HEAD_OF = re.compile(
+    r"^(?:(?:broad|large|wide|rich|new|general|whole) )?(?:class|family|set|kind|type|variety|"
+    r"suite|collection|series|range|number|perspective|view|lens) (?:of|on) (?!the |a |an |it )",
+    re.IGNORECASE,
+)
+_IN_THIS_PAPER = re.compile(
+    r"^(?:in this (?:paper|work|article|note|study|letter)|here|herein|for the first time),? ",
+    re.IGNORECASE,
+)
 # "which does not rely on X" -> "without X"
 _WITHOUT = re.compile(
     r",? (?:which|that) (?:does|do) not (?:rely on|use|require|need|involve|depend on)"
@@ -443,15 +494,66 @@ def _drop_name(phrase: str, name: str) -> str:
     return tail
 
 
+# "a novel method called Source Prompt Disentangled Inversion": the naming head says nothing
+_NAMING = re.compile(
+    r"^(?:[A-Za-z-]+ ){1,5}?(?:called|termed|named|dubbed|coined|(?:that|which) we (?:call|term|"
+    r"name|dub)|we call)\s+(?=[A-Z\"'“])"
+)
+_QUOTED = re.compile(r"[\"'“]([^\"'”]{2,60})[\"'”]")
+# "... avoids this constraint by learning X": the means says what the pointer does not
+_BY_GERUND = re.compile(r"\b(?:this|these|those|such|them)\b.*? by ([a-z]+ing .*)$")
+_USED_TO = re.compile(
+    r"^([\w -]{3,60}?) (?:can|could|may) be (?:used|applied|leveraged|employed|adapted) to "
+    r"([a-z]+) (.+)$"
+)
+# "to solve these PDE inverse problems": the pointer goes, the noun phrase stays
+_POINTER_DET = re.compile(r" (?:these|those|such) (?!as\b|that\b)(?=[\w-]+ [\w-]+)")
+# ", closely related to several used in practice,": an aside between a noun and its verb
+_ASIDE = re.compile(r", (?:(?:[a-z]+ly|under|in|as|at|for|with|without|unlike|like) )[^,]{3,60},")
+
+
+def _unname(phrase: str, name: str | None) -> str:
+    """Drop a naming head: "a method called Expanded Name (X)" -> "Expanded Name";
+    "a representation that we call 'unary form'" -> "unary form: representation"."""
+    if name:
+        phrase = phrase.replace(f" ({name})", "")
+    head = phrase[:90]
+    if not any(w in head for w in ("call", "term", "named", "dubbed", "coined")):
+        return phrase
+    m = _NAMING.match(phrase)
+    if not m:
+        return phrase
+    rest = phrase[m.end() :]
+    if name and rest.startswith(name):
+        return phrase
+    if q := _QUOTED.match(rest):
+        kept = m.group().split()[:-1]
+        while kept and kept[-1] in ("that", "which", "we"):
+            kept.pop()
+        lead = _LEAD.sub("", " ".join(kept), count=1)
+        return f"{q.group(1).strip(' ,')}: {lead}{rest[q.end() :]}"
+    return rest
+
+
 def _compress(phrase: str, name: str | None) -> str:
     """A title-like phrase from the words after the contribution verb."""
-    phrase = phrase.strip(" .!?")
+    phrase = _IN_THIS_PAPER.sub("", phrase.strip(" .!?"), count=1)
+    phrase = _unname(phrase, name)
     if name:
         phrase = _drop_name(phrase, name)
+    if ", " in phrase:
+        phrase = _ASIDE.sub("", phrase, count=1)
     phrase = _PAREN.sub("", phrase)
     phrase = _WITHOUT.sub(" without ", phrase)
     if m := _CLAUSE.search(phrase, 12):
         phrase = phrase[: m.start()]
+    if " by " in phrase and (m := _BY_GERUND.search(phrase)):
+        phrase = m.group(1)
+    if " these " in phrase or " those " in phrase or " such " in phrase:
+        phrase = _POINTER_DET.sub(" ", phrase)
+    if " be " in phrase and (m := _USED_TO.match(phrase)):
+        # "diffusion models can be used to solve X" -> "solving X with diffusion models"
+        phrase = f"{_gerund(m.group(2))} {m.group(3)} with {m.group(1)}"
     phrase = phrase.strip(" ,;:-–—\"'")
     phrase = _LEAD.sub("", phrase, count=1)
     if m := _HEAD_THAT.match(phrase):
@@ -459,6 +561,7 @@ def _compress(phrase: str, name: str | None) -> str:
         verb = verb[:-2] + "y" if verb.endswith("ie") else verb
         phrase = f"{_gerund(verb)} {phrase[m.end() :]}"
     phrase = _HEAD_LEAD.sub("", phrase, count=1)
+    phrase = _HEAD_OF.sub("", phrase, count=1)
     phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)
     if phrase.startswith(("to ", "To ")):
         verb, _, rest = phrase[3:].partition(" ")
@@ -480,17 +583,36 @@ _TRAILING = _wordset(
 _COPULA = re.compile(r"^(.{6,70}?) (?:is|are|has been|have been|remains|remain) (?:a|an|the|one)\b")
 
 
+# Participles and verbs that ask for an object or a complement: a title never ends on them
+# ("... transformations working", "... by learning to produce", "... that combines").
+_PARTICIPLES = _wordset(
+    "working achieving using taking leveraging combining enabling allowing making providing "
+    "yielding proving expanding spotlighting showing demonstrating requiring involving "
+    "including resulting leading capturing introduced proposed given obtained inspired "
+    "motivated guided driven followed known applied"
+)
+
+
+def _trim(words: list[str]) -> list[str]:
+    """Drop the words a title cannot end on: a function word, a word that waits for more, an
+    infinitive or relative clause cut short, a gerund after a preposition ("by integrating")."""
+    while words:
+        last = words[-1].strip(",;:")
+        low = last.lower()
+        if low in _FUNCTION or (len(words) > 2 and (last in _TRAILING or low in _PARTICIPLES)):
+            words.pop()
+        elif len(words) > 3 and words[-2] in ("to", "that", "which"):
+            del words[-2:]  # "... in the loop to obtain", "... optimization that achieves"
+        elif len(words) > 3 and low.endswith("ing") and words[-2].lower() in _FUNCTION:
+            del words[-2:]
+        else:
+            break
+    return words
+
+
 def _fit(text: str, limit: int) -> str:
     """At most `limit` characters, cut at a phrase boundary; never ending on a function word."""
-    words = text.split()
-    while words and words[-1].lower().strip(",;:") in _FUNCTION:
-        words.pop()
-    if len(words) > 3 and words[-2] in ("to", "that"):
-        del words[-2:]  # "... in the loop to obtain", "... optimization that achieves"
-    while len(words) > 2 and (
-        words[-1].lower().strip(",;:") in _FUNCTION or words[-1].strip(",;:") in _TRAILING
-    ):
-        words.pop()  # "... method tailored", "... framework designed", "... aiming"
+    words = _trim(text.split())
     if not words:
         return ""
     text = " ".join(words).rstrip(" ,;:")
@@ -498,33 +620,48 @@ def _fit(text: str, limit: int) -> str:
         return text
     best = 0
     length = -1
+    clause = 0  # where a relative clause starts: a cut inside one ends before it
     for i, word in enumerate(words):
         length += len(word) + 1
         if length > limit:
             break
+        if word in ("that", "which", "whose") and length - len(word) > limit * 0.5:
+            clause = i
         following = words[i + 1].lower() if i + 1 < len(words) else ""
         # "... by integrating" asks for its object: not an end
         waits = word.endswith("ing") and i > 0 and words[i - 1].lower() in _FUNCTION
         ends_phrase = word.endswith(",") or following in _FUNCTION
         if ends_phrase and not waits and word.lower() not in _FUNCTION:
             best = i + 1
-    if best and sum(len(w) + 1 for w in words[:best]) > limit * 0.45:
-        return " ".join(words[:best]).rstrip(" ,;:")
+    for end in (clause if clause and best > clause else 0, best):
+        cut = _trim(words[:end]) if end else []
+        if sum(len(w) + 1 for w in cut) > limit * 0.45:
+            return " ".join(cut).rstrip(" ,;:")
     return cut_words(text, limit)
 
 
 _OPENERS = re.compile(
     r"^ ?(?:(?:recent(?:ly)?|despite|although|though|while|however|existing|current|many|most|"
     r"in recent years|here|to (?:this|that) end|as|with|since|given|when|because|nowadays|"
-    r"today|traditionally|typically)\b[^,]{0,120}, |(?:recent|prior|previous|existing|many|"
+    r"today|traditionally|typically|in|given|if|for|under|on)\b[^,]{0,120}, |"
+    r"(?:recent|prior|previous|existing|many|"
     r"most)\b.{0,80}?\b(?:show|shown|showed|suggest|suggested|indicate|indicated|"
     r"demonstrate|demonstrated|found|reveal|revealed) that )",
     re.IGNORECASE,
 )
 _STILL_OPENER = re.compile(
     r"^(?:we|our|this (?:paper|work|study)|in this|here,? we|recent(?:ly)?|despite|although|"
-    r"while|existing|current|many|most|however|it|there|these|they|such|this|that)\b",
+    r"while|existing|current|many|most|however|it|there|these|they|such|this|that|if|given|"
+    r"when)\b",
     re.IGNORECASE,
+)
+
+
+# The first sentence's main verb when its subject alone reads as a title.
+_MAIN_VERB = re.compile(
+    r"^([A-Z][^,;]{5,70}?) (?:(?:have|has) (?:recently )?(?:gained|attracted|become|shown|"
+    r"emerged|received|achieved|drawn)|(?:can|could|may) be|(?:is|are) (?:a|an|the|one|widely|"
+    r"increasingly|becoming|often|commonly)|bears?|plays?|remains?)\b"
 )
 
 
@@ -537,6 +674,8 @@ def _fallback(text: str, ends: list[int]) -> str:
         if m := _CLAUSE.search(clause, 20):
             clause = clause[: m.start()]
         clause = clause.strip(" ,;:")
+        if m := _MAIN_VERB.match(clause):  # "X have gained popularity": X is the title
+            clause = m.group(1)
         if len(clause) >= 8 and not _STILL_OPENER.match(clause):
             return clause
         start = end + 1
@@ -636,9 +775,9 @@ _WEAK_START = _wordset(
 )
 
 
-def _subject(text: str) -> str:
+def _subject(text: str, pos: int = 0) -> str:
     """The subject of the first sentence when it names a task: "open world object detection"."""
-    m = _SUBJECT.match(text)
+    m = _SUBJECT.match(text, pos)
     if not m:
         return ""
     words = m.group(1).split()
@@ -647,8 +786,9 @@ def _subject(text: str) -> str:
     if not words or any(w.lower() in _NOT_SUBJECT for w in words) or len(words) > 6:
         return ""
     first = words[0]
-    if first[1:].islower():  # a sentence's capital, not a name's
-        words[0] = first.lower()
+    inside = text.count(f" {first} ") - text.count(f". {first} ") - text.startswith(f" {first} ")
+    if first[1:].islower() and inside <= 0:
+        words[0] = first.lower()  # a sentence's capital, not a name's ("Riemannian" stays)
     return " ".join(words)
 
 
@@ -665,20 +805,159 @@ def _adds(subject: str, phrase: str) -> bool:
     return any(w.lower().rstrip("s") not in low for w in subject.split() if len(w) > 3)
 
 
+def _quality(phrase: str, lower: str) -> float:
+    """How well a compressed phrase reads as the paper's title: a fragment, a bare vague head or
+    a pointer ("such a framework", "this problem") reads badly; content words the abstract keeps
+    using read well."""
+    words = phrase.split()
+    if len(phrase) < 8 or not words:
+        return -9.0
+    score = 0.0
+    first = words[0].lower()
+    if first in _WEAK_START or first in _VAGUE_WORDS:
+        score -= 3.0
+    if _POINTER.search(phrase):
+        score -= 1.0
+    recur = 0
+    for word in words[:10]:
+        if len(word) > 3 and word not in _FUNCTION:
+            word = word.lower().strip(",;:")
+            if lower.count(word[:-1] if word.endswith("s") else word) >= 2:
+                recur += 1
+    return score + 0.25 * min(recur, 4)
+
+
+_HEAD_WORDS = _wordset(re.sub(r"[^a-z]+", " ", _HEADS + _VAGUE)) | _VAGUE_WORDS
+_BAD_START = _wordset(
+    "if cases case such this these those it they them other whether how what when where which "
+    "there then thus and but or so that as its their"
+)
+# A verb that makes a phrase a clause, unless a relative pronoun comes first
+_MAIN_CLAUSE = re.compile(
+    r" (?:can|may|could|might|will|would|should|must|is|are|was|were|has|have|refers|remains|"
+    r"requires|becomes|allows|enables|reconstructs|reveals|hypothesize) "
+)
+_RELATIVE = re.compile(r" (?:that|which|who|how|when|whether) ")
+
+
+def _bad(phrase: str) -> bool:
+    """A phrase that cannot be a title: a fragment led by a pointer or a conjunction ("such a
+    framework", "if h"), a main clause ("X can vary ...", "X refers to ..."), or one whose only
+    content is a head noun ("algorithms as part of a framework")."""
+    if len(phrase) < 10:
+        return True
+    words = phrase.split()
+    first = words[0].lower()
+    if first.strip(",") in _BAD_START or first.endswith("ly,"):
+        return True
+    low = f" {phrase.lower()} "
+    if " we " in low:
+        return True
+    if (m := _MAIN_CLAUSE.search(low)) and not _RELATIVE.search(low, 0, m.start() + 1):
+        return True
+    for i in (1, 2):
+        if (
+            i < len(words)
+            and words[i] in ("such", "this", "these", "them")
+            and (words[i] != "such" or words[i + 1 : i + 2] not in (["as"], ["that"]))
+        ):
+            return True
+    content = 0
+    for word in words:
+        w = word.lower().strip(",;:")
+        if len(w) > 2 and w not in _FUNCTION and w not in _HEAD_WORDS and w != "part":
+            content += 1
+            if content >= 2:
+                return False
+    return not (content == 1 and len(words) == 1 and len(phrase) >= 10)
+
+
+def _antecedent(phrase: str, text: str, before: int, name: str | None) -> str:
+    """ "such a framework" -> the earlier "a general framework for differentiability ..."."""
+    m = re.match(r"(?:such|this|these|that|the same) (?:an? )?([a-z-]+)", phrase)
+    if not m:
+        return ""
+    head = m.group(1)
+    found = ""
+    for hit in re.finditer(
+        r" (?:an?|the) ((?:[\w-]+ ){0,3}" + re.escape(head) + r"s? "
+        r"(?:for|of|to|that|which|based|with|on)\b[^.]*)",
+        text[:before],
+    ):
+        found = hit.group(1)
+    for stop in (" that ", " which "):
+        found = found.split(stop, 1)[0]
+    return _compress(found, name) if found else ""
+
+
+def _resolve(phrase: str, text: str, ends: list[int], start: int) -> str:
+    """ "designing them" -> "designing normalization layers and activation functions": "them" is
+    what the sentence before the contribution sentence was about."""
+    index = bisect_right(ends, start - 1)
+    if index == 0:
+        return phrase
+    before = ends[index - 2] + 1 if index >= 2 else 0
+    subject = _subject(text, before)
+    if not subject or " " not in subject:
+        return phrase
+    return " ".join(subject if w == "them" else w for w in phrase.split())
+
+
+def _rescue(
+    phrase: str,
+    text: str,
+    ends: list[int],
+    cues: list[tuple[float, int, int, int]],
+    name: str | None,
+) -> str:
+    """The phrase read badly: the first of the other candidates that reads as a title (the
+    antecedent a pointer stands for, another contribution sentence, the first sentence, its
+    subject); the phrase itself when none does."""
+    if cues and (found := _antecedent(phrase, text, cues[0][1], name)) and not _bad(found):
+        return found
+    for _weight, _start, at, end in cues[:5]:
+        candidate = _compress(text[at:end], name)
+        if candidate != phrase and not _bad(candidate):
+            return candidate
+    subject = _subject(text)
+    if len(subject) >= 10 and not _bad(subject):
+        return subject
+    candidate = _compress(_fallback(text, ends), name)
+    return candidate if not _bad(candidate) else phrase
+
+
 def derive_title(abstract: str) -> str:
     """A title of at most 80 characters a person can scan in a list."""
     text = _clean(abstract)
     if len(text) < 2:
         return EMPTY
     ends = [m.start() for m in _SENTENCE_END.finditer(text)]
-    cue = _contribution(text, ends)
+    cues = _contributions(text, ends)
     counts: dict[str, int] = {}
-    name = _find_name(text, cue, counts)
-    phrase = _compress(text[cue[1] : cue[2]], name) if cue else ""
+    name = _find_name(text, cues[0][1:] if cues else None, counts)
+    phrase = ""
+    if cues:
+        rivals = [cue for cue in cues[1:3] if cue[0] >= cues[0][0] - 2.5]
+        lower = text.lower() if rivals else ""
+        best = -99.0
+        for weight, _start, at, end in cues[: 1 + len(rivals)]:
+            candidate = _compress(text[at:end], name)
+            if not rivals:
+                phrase = candidate
+                break
+            quality = _quality(candidate, lower)
+            if weight + quality > best:
+                best, phrase = weight + quality, candidate
+            if quality >= 0.0 and (len(cues) < 2 or cues[1][0] < weight - 1.0):
+                break  # reads well, and no sentence states the contribution nearly as surely
     if len(phrase) < 8:
         phrase = _fallback(text, ends)
         if name:
             phrase = _compress(phrase, name)
+    if cues and " them " in f" {phrase} ":
+        phrase = _resolve(phrase, text, ends, cues[0][1])
+    if _bad(phrase):
+        phrase = _rescue(phrase, text, ends, cues, name)
     phrase, topic = _qualify(phrase, text, counts, name)
     subject = _subject(text)
     if m := _COPULA.match(phrase):

@@ -1,0 +1,5 @@
+"""Meaning over the corpus: paper vectors, related papers, topics and the "for you" ranking.
+
+numpy (and scipy to build) are imported lazily by the modules here; nothing on the reader's
+startup path imports this package's submodules.
+"""

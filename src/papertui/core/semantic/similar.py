@@ -1,0 +1,132 @@
+"""Related papers and free-text queries over `PaperVectors`.
+
+A paper's relatedness to a query is the cosine of their weighted-term vectors plus
+`DENSE_WEIGHT` times the cosine of their LSA vectors; the query papers never appear in their
+own list. Optionally (``feedback=True``) the query is first expanded with its best `FEEDBACK`
+neighbours (pseudo-relevance feedback); it is off by default because it did not raise
+precision@5 on the keyword benchmark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import numpy as np
+
+from papertui.core.semantic.vectors import PaperVectors, _weights
+
+DENSE_WEIGHT = 0.4  # how much the LSA (topic) cosine adds to the term cosine
+FEEDBACK = 8  # neighbours folded back into the query
+FEEDBACK_WEIGHT = 0.5  # their centroid's weight relative to the query's
+
+
+class Query:
+    """A query in both spaces: a vocabulary-length term vector and a unit LSA vector."""
+
+    def __init__(self, terms: np.ndarray, dense: np.ndarray) -> None:
+        self.terms = terms.astype(np.float32)
+        self.dense = dense.astype(np.float32)
+
+    def normalised(self) -> Query:
+        tn = float(np.linalg.norm(self.terms)) or 1.0
+        dn = float(np.linalg.norm(self.dense)) or 1.0
+        return Query(self.terms / tn, self.dense / dn)
+
+    def __add__(self, other: Query) -> Query:
+        return Query(self.terms + other.terms, self.dense + other.dense)
+
+    def __mul__(self, factor: float) -> Query:
+        return Query(self.terms * factor, self.dense * factor)
+
+    def __bool__(self) -> bool:
+        return bool(np.any(self.terms) or np.any(self.dense))
+
+
+def papers_query(
+    vectors: PaperVectors, rows: Sequence[int], weights: Sequence[float] | None = None
+) -> Query:
+    """The (weighted) centroid of papers at positions `rows`, each paper counting once."""
+    return Query(vectors.term_vector(rows, weights), vectors.dense_vector(rows, weights))
+
+
+def query_vector(vectors: PaperVectors, text: str) -> Query:
+    """A free-text query ("papers about this sentence") in the papers' space (unit parts)."""
+    ((cols, counts),) = vectors.vocab.columns([text])
+    terms = np.zeros(len(vectors.vocab.keys), dtype=np.float32)
+    if len(cols):
+        terms[cols] = _weights(vectors.vocab, cols, counts)
+    dense = terms[cols] @ np.asarray(vectors.basis[cols], dtype=np.float32) if len(cols) else None
+    k = vectors.dims
+    d = np.zeros(k, np.float32) if dense is None else np.asarray(dense[:k], np.float32)
+    return Query(terms, d).normalised()
+
+
+def scores(vectors: PaperVectors, query: Query) -> np.ndarray:
+    """Every paper's relatedness to a query (unit parts expected)."""
+    s = vectors.term_scores(query.terms)
+    if vectors.dims and np.any(query.dense):
+        s += DENSE_WEIGHT * vectors.dense_scores(query.dense[: vectors.dims])
+    return s
+
+
+def top(scores_: np.ndarray, limit: int, banned: np.ndarray | None = None) -> np.ndarray:
+    """Positions of the `limit` best scores (ties by position), skipping `banned` positions."""
+    s = scores_.astype(np.float64, copy=True)
+    if banned is not None and len(banned):
+        s[banned] = -np.inf
+    limit = min(limit, int(np.isfinite(s).sum()))
+    if limit <= 0:
+        return np.zeros(0, dtype=np.int64)
+    part = np.argpartition(-s, limit - 1)[:limit] if limit < len(s) else np.arange(len(s))
+    return part[np.lexsort((part, -s[part]))]
+
+
+def expand(vectors: PaperVectors, query: Query, banned: np.ndarray, n: int = FEEDBACK) -> Query:
+    """Pseudo-relevance feedback: add the centroid of the query's `n` best papers."""
+    first = top(scores(vectors, query), n, banned)
+    if len(first) == 0:
+        return query
+    fb = papers_query(vectors, list(first)).normalised()
+    return (query + fb * FEEDBACK_WEIGHT).normalised()
+
+
+def similar(
+    vectors: PaperVectors,
+    ids: Sequence[str],
+    limit: int = 20,
+    exclude: Collection[str] = (),
+    feedback: bool = False,
+) -> list[tuple[str, float]]:
+    """Papers most like the paper(s) `ids` (their centroid), best first, as (id, score).
+
+    The query papers and `exclude` are never returned. Unknown ids are ignored; no known id
+    gives an empty list. Scores are comparable within one call only.
+    """
+    rows = [r for r in (vectors.position(p) for p in dict.fromkeys(ids)) if r is not None]
+    if not rows or limit <= 0:
+        return []
+    banned = np.array(
+        sorted(set(rows) | {r for r in (vectors.position(p) for p in exclude) if r is not None}),
+        dtype=np.int64,
+    )
+    query = papers_query(vectors, rows).normalised()
+    if not query:
+        return []
+    if feedback:
+        query = expand(vectors, query, banned)
+    s = scores(vectors, query)
+    return [(vectors.ids[r], float(s[r])) for r in top(s, limit, banned)]
+
+
+def search(
+    vectors: PaperVectors, text: str, limit: int = 20, exclude: Collection[str] = ()
+) -> list[tuple[str, float]]:
+    """Papers about a free-text sentence, best first (the reader's `~` search)."""
+    query = query_vector(vectors, text)
+    if not query or limit <= 0:
+        return []
+    banned = np.array(
+        sorted(r for r in (vectors.position(p) for p in exclude) if r is not None), dtype=np.int64
+    )
+    s = scores(vectors, query)
+    return [(vectors.ids[r], float(s[r])) for r in top(s, limit, banned) if s[r] > 0]

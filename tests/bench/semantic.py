@@ -1,0 +1,302 @@
+"""Quality and speed of papertui.core.semantic: related papers, "for you" ranking, scale.
+
+Quality (a CSV with Title, Abstract and Keyword columns, keywords as a Python list literal):
+
+    python tests/bench/semantic.py quality KEYWORDS.csv [--seeds 4,5,6]
+
+scores the functions directly with the rules of the project's scoring scripts, on abstracts
+only: precision@5 of `similar` (a neighbour counts when it shares an author keyword held by
+fewer than 10% of the papers) and precision@20 of the "for you" ranking for simulated readers
+who each care about one keyword held by 10..100 papers (5 bookmarks, 20 skips, rng seed 4;
+other seeds are printed as extra readers, not as the official figure). TF-IDF cosine, Rocchio and
+random baselines are computed the scripts' way in the same run.
+
+Scale (a JSONL(.gz) file of records with an "abstract" field, repeated with one word changed
+until `--papers` abstracts):
+
+    python tests/bench/semantic.py scale RECORDS.jsonl.gz [--papers 100000]
+
+prints build time, peak memory, stored size and the medians of query and train+score times.
+
+Through the library, as the reader and the CLI use it (the same records, written as a dump):
+
+    python tests/bench/semantic.py library RECORDS.jsonl.gz [--papers 3000]
+
+prints `ensure_semantic` (vectors + topics; by the child process at and above the
+child-process threshold) wall time and the peak RSS of the process that built, then the medians
+of `Library.similar`, a `~` query, the "for you" sort of the whole library (first after a
+like: trains; again: cached), `ask_me`, and one `papertui similar` process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import csv
+import gzip
+import json
+import math
+import random
+import re
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from papertui.core.semantic import similar as sim
+from papertui.core.semantic import triage
+from papertui.core.semantic.vectors import PaperVectors, build
+
+
+def load_keywords(path: Path) -> list[tuple[str, set[str]]]:
+    rows = []
+    with open(path, newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            try:
+                kw = {k.strip().lower() for k in ast.literal_eval(r["Keyword"]) if k.strip()}
+            except (ValueError, SyntaxError):
+                kw = set()
+            abstract = " ".join(r["Abstract"].split())
+            if abstract:
+                rows.append((abstract, kw))
+    return rows
+
+
+def tfidf(rows: list[tuple[str, set[str]]]) -> list[dict[str, float]]:
+    """The scoring scripts' TF-IDF baseline."""
+    docs = [
+        Counter(w for w in re.findall(r"[a-z][a-z0-9-]+", a.lower()) if len(w) > 2) for a, _ in rows
+    ]
+    df = Counter(w for d in docs for w in d)
+    out = []
+    for d in docs:
+        v = {w: (1 + math.log(c)) * math.log(len(docs) / df[w]) for w, c in d.items()}
+        n = math.sqrt(sum(x * x for x in v.values())) or 1.0
+        out.append({w: x / n for w, x in v.items()})
+    return out
+
+
+def cos(a: dict[str, float], b: dict[str, float]) -> float:
+    return sum(x * b.get(w, 0.0) for w, x in a.items())
+
+
+def score_similar(rows: list[tuple[str, set[str]]], vecs: PaperVectors) -> tuple[float, float]:
+    """(mine, tf-idf) precision@5 over papers with specific keywords."""
+    freq = Counter(k for _, kw in rows for k in kw)
+    spec = [{k for k in kw if freq[k] < 0.1 * len(rows)} for _, kw in rows]
+    probes = [i for i in range(len(rows)) if spec[i]]
+    base = tfidf(rows)
+    mine, ref = [], []
+    for i in probes:
+        got = [int(p) for p, _ in sim.similar(vecs, [str(i)], 5)]
+        mine.append(sum(bool(spec[i] & spec[j]) for j in got[:5]) / 5)
+        near = sorted((j for j in range(len(rows)) if j != i), key=lambda j: -cos(base[i], base[j]))
+        ref.append(sum(bool(spec[i] & spec[j]) for j in near[:5]) / 5)
+    return statistics.mean(mine), statistics.mean(ref)
+
+
+def score_triage(
+    rows: list[tuple[str, set[str]]], vecs: PaperVectors, seed: int = 4, readers: int = 12
+) -> dict[str, float]:
+    """precision@20 of unseen papers for simulated readers (the scoring script's simulation)."""
+    freq = Counter(k for _, kw in rows for k in kw)
+    interests = sorted(k for k, n in freq.items() if 10 <= n <= 100)
+    rng = random.Random(seed)
+    rng.shuffle(interests)
+    base = tfidf(rows)
+    out: dict[str, list[float]] = {"mine": [], "rocchio": [], "random": []}
+    for kw in interests[:readers]:
+        have = [i for i, (_, k) in enumerate(rows) if kw in k]
+        pos = rng.sample(have, 5)
+        neg = rng.sample([i for i, (_, k) in enumerate(rows) if kw not in k], 20)
+        target = set(have) - set(pos)
+        unseen = [i for i in range(len(rows)) if i not in pos and i not in neg]
+        model = triage.train(vecs, [str(i) for i in pos], [str(i) for i in neg])
+        top = [int(r.id) for r in model.rank(20, why=False)]
+        out["mine"].append(sum(i in target for i in top) / 20)
+        prof: dict[str, float] = {}
+        for i in pos:
+            for w, x in base[i].items():
+                prof[w] = prof.get(w, 0.0) + x / len(pos)
+        for i in neg:
+            for w, x in base[i].items():
+                prof[w] = prof.get(w, 0.0) - 0.25 * x / len(neg)
+        roc = sorted(unseen, key=lambda j: -cos(base[j], prof))[:20]
+        out["rocchio"].append(sum(i in target for i in roc) / 20)
+        out["random"].append(sum(i in target for i in rng.sample(unseen, 20)) / 20)
+    return {k: statistics.mean(v) for k, v in out.items()}
+
+
+def quality(args: argparse.Namespace) -> None:
+    rows = load_keywords(Path(args.csv))
+    t = time.perf_counter()
+    vecs = build([str(i) for i in range(len(rows))], [("", a) for a, _ in rows])
+    print(
+        f"{Path(args.csv).name}: {len(rows)} abstracts, vectors in {time.perf_counter() - t:.2f} s"
+    )
+    mine, ref = score_similar(rows, vecs)
+    print(f"similar  precision@5   semantic {mine:.3f}   tf-idf cosine {ref:.3f}")
+    for n, seed in enumerate(int(s) for s in args.seeds.split(",")):
+        r = score_triage(rows, vecs, seed)
+        label = "for you  precision@20 " if n == 0 else f"  (rng seed {seed})     "
+        print(
+            f"{label} semantic {r['mine']:.3f}   rocchio {r['rocchio']:.3f}"
+            f"   random {r['random']:.3f}"
+        )
+
+
+def read_abstracts(path: Path, n: int) -> list[str]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        base = [json.loads(line).get("abstract", "") for line in f if line.strip()]
+    base = [" ".join(a.split()) for a in base if a.strip()]
+    out, rep = [], 0
+    rng = random.Random(7)
+    while len(out) < n:
+        for a in base:
+            if len(out) >= n:
+                break
+            if rep:  # a changed word per copy, so copies are distinct papers
+                words = a.split()
+                words[rng.randrange(len(words))] = f"variant{rep}"
+                a = " ".join(words)
+            out.append(a)
+        rep += 1
+    return out
+
+
+def median_ms(fn, runs: int) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def scale(args: argparse.Namespace) -> None:
+    texts = read_abstracts(Path(args.records), args.papers)
+    ids = [f"p{i}" for i in range(len(texts))]
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    t, cpu = time.perf_counter(), time.process_time()
+    vecs = build(ids, [("", a) for a in texts])
+    built, built_cpu = time.perf_counter() - t, time.process_time() - cpu
+    rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    with tempfile.TemporaryDirectory() as tmp:
+        vecs.save(tmp)
+        size = sum(f.stat().st_size for f in Path(tmp).iterdir()) / 2**20
+        reader = PaperVectors.load(tmp)
+        rng = random.Random(3)
+        probes = [rng.randrange(len(ids)) for _ in range(args.runs)]
+        it = iter(probes * 3)
+        q = median_ms(lambda: sim.similar(reader, [ids[next(it)]], 50), args.runs)
+        qs = median_ms(lambda: sim.search(reader, "graph neural networks for molecules"), args.runs)
+
+        def train_score() -> None:
+            sample = rng.sample(range(len(ids)), 25)
+            m = triage.train(reader, [ids[i] for i in sample[:5]], [ids[i] for i in sample[5:]])
+            m.rank(50)
+
+        tr = median_ms(train_score, args.runs)
+        t = time.perf_counter()
+        reader.add([(f"new{i}", "", a) for i, a in enumerate(texts[:1000])])
+        added = (time.perf_counter() - t) * 1000
+    print(f"{len(texts)} abstracts (x{math.ceil(len(texts) / 23480)} of the records)")
+    print("| step | figure |\n|---|---|")
+    print(f"| build (1 process) | {built:.1f} s wall, {built_cpu:.1f} s CPU |")
+    print(f"| peak RSS during build | {rss1:.0f} MiB (before: {rss0:.0f} MiB) |")
+    print(f"| stored (memory-mapped in the reader) | {size:.1f} MiB |")
+    print(f"| similar, one paper, limit 50 (median of {args.runs}) | {q:.0f} ms |")
+    print(f"| free-text search (median) | {qs:.0f} ms |")
+    print(f"| train + rank 50, 5 liked + 20 skipped (median) | {tr:.0f} ms |")
+    print(f"| add 1,000 papers to the loaded vectors | {added:.0f} ms |")
+    _ = np  # numpy is imported for the vectors' dtypes
+
+
+def library_bench(args: argparse.Namespace) -> None:
+    import os
+    import subprocess
+
+    texts = read_abstracts(Path(args.records), args.papers)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.update(
+            PAPERTUI_DATA_DIR=f"{tmp}/data",
+            PAPERTUI_CACHE_DIR=f"{tmp}/cache",
+            PAPERTUI_CONFIG_DIR=f"{tmp}/config",
+        )
+        from papertui.core.library import Library
+
+        dump = Path(tmp) / "dump.txt"
+        dump.write_text("Bench\n\n" + "\n\n".join(texts) + "\n", encoding="utf-8")
+        lib = Library.open([dump])
+        lib.ensure_index()
+        child = lib.needs_child_process()
+        t = time.perf_counter()
+        lib.ensure_semantic()
+        built = time.perf_counter() - t
+        who = resource.RUSAGE_CHILDREN if child else resource.RUSAGE_SELF
+        rss = resource.getrusage(who).ru_maxrss / 1024
+        size = sum(f.stat().st_size for f in (lib.index_store.root / "semantic").rglob("*"))
+        rng = random.Random(3)
+        n = len(lib.papers)
+        sim_ms = median_ms(lambda: lib.similar(lib.papers[rng.randrange(n)], 50), args.runs)
+        tilde = median_ms(lambda: lib.run_query("~graph neural networks for molecules"), args.runs)
+        lib.set_read([lib.papers[i] for i in rng.sample(range(n), 20)], True)
+        likes = iter(rng.sample(range(n), args.runs))
+
+        def first() -> None:
+            lib.like([lib.papers[next(likes)]])
+            lib.run_query("", sort="foryou")
+
+        train_ms = median_ms(first, args.runs)
+        again_ms = median_ms(lambda: lib.run_query("", sort="foryou"), args.runs)
+        ask_ms = median_ms(lambda: lib.ask_me(50), args.runs)
+        pid = lib.papers[0].id
+        cli_ms = median_ms(
+            lambda: subprocess.run(
+                [sys.executable, "-m", "papertui", "similar", pid, str(dump), "--limit", "5"],
+                capture_output=True,
+                check=True,
+            ),
+            5,
+        )
+        lib.close()
+    print(f"{n} papers, built {'by the child process' if child else 'in process'}")
+    print("| step | figure |\n|---|---|")
+    print(f"| ensure_semantic, first time (vectors + topics) | {built:.1f} s |")
+    print(f"| peak RSS of the building process | {rss:.0f} MiB |")
+    print(f"| cache on disk | {size / 2**20:.1f} MiB |")
+    print(f"| Library.similar, limit 50 (median of {args.runs}) | {sim_ms:.0f} ms |")
+    print(f"| `~` query over the library (median) | {tilde:.0f} ms |")
+    print(f"| for-you sort of every paper, after a like: trains (median) | {train_ms:.0f} ms |")
+    print(f"| for-you sort again, model cached (median) | {again_ms:.0f} ms |")
+    print(f"| ask_me(50) (median) | {ask_ms:.0f} ms |")
+    print(f"| one `papertui similar` process, cache warm (median of 5) | {cli_ms:.0f} ms |")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    q = sub.add_parser("quality")
+    q.add_argument("csv")
+    q.add_argument("--seeds", default="4")
+    s = sub.add_parser("scale")
+    s.add_argument("records")
+    s.add_argument("--papers", type=int, default=100_000)
+    s.add_argument("--runs", type=int, default=15)
+    lb = sub.add_parser("library")
+    lb.add_argument("records")
+    lb.add_argument("--papers", type=int, default=3000)
+    lb.add_argument("--runs", type=int, default=9)
+    args = ap.parse_args()
+    {"quality": quality, "scale": scale, "library": library_bench}[args.cmd](args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""Paper vectors, related papers and the "for you" ranking on small corpora with obvious answers."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from papertui.core.semantic import similar as sim
+from papertui.core.semantic import triage
+from papertui.core.semantic.vectors import PaperVectors, build, stem
+
+TOPICS = {
+    "graph": "graph neural network message passing node embedding molecule edge",
+    "speech": "speech recognition acoustic audio waveform speaker phoneme spectrogram",
+    "rl": "reinforcement learning policy reward agent environment exploration bandit",
+    "vision": "image segmentation pixel convolutional detection object camera",
+}
+FILLER = ["we", "study", "training", "models", "data", "learning", "performance", "large"]
+
+
+def corpus(per_topic: int = 12, seed: int = 0) -> tuple[list[str], list[tuple[str, str]], dict]:
+    """Abstracts that mix one topic's words with shared filler; ids say the topic."""
+    rng = random.Random(seed)
+    ids, texts, topic_of = [], [], {}
+    for topic, words in TOPICS.items():
+        vocab = words.split()
+        for i in range(per_topic):
+            body = rng.choices(vocab, k=14) + rng.choices(FILLER, k=10)
+            rng.shuffle(body)
+            pid = f"{topic}{i}"
+            if topic == "vision" and i % 3 == 2:
+                body += ["for", "medical", "imaging"]
+            ids.append(pid)
+            texts.append(("", " ".join(body) + "."))
+            topic_of[pid] = topic
+    return ids, texts, topic_of
+
+
+@pytest.fixture(scope="module")
+def built() -> tuple[PaperVectors, dict]:
+    ids, texts, topic_of = corpus()
+    return build(ids, texts), topic_of
+
+
+def test_similar_returns_same_topic_and_never_the_query(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    for pid in ("graph0", "speech3", "rl5", "vision7"):
+        got = sim.similar(vecs, [pid], 5)
+        assert pid not in [g for g, _ in got]
+        assert [topic_of[g] for g, _ in got] == [topic_of[pid]] * 5
+        assert [s for _, s in got] == sorted((s for _, s in got), reverse=True)
+
+
+def test_similar_to_several_papers_excludes_them_and_the_exclusions(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    got = [g for g, _ in sim.similar(vecs, ["rl0", "rl1"], 20, exclude={"rl2", "rl3"})]
+    assert not {"rl0", "rl1", "rl2", "rl3"} & set(got)
+    assert {topic_of[g] for g in got[:8]} == {"rl"}
+
+
+def test_similar_with_unknown_ids_or_no_limit_is_empty(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, _ = built
+    assert sim.similar(vecs, ["nope"], 5) == []
+    assert sim.similar(vecs, ["rl0"], 0) == []
+
+
+def test_feedback_keeps_the_topic(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    got = sim.similar(vecs, ["speech1"], 5, feedback=True)
+    assert {topic_of[g] for g, _ in got} == {"speech"}
+
+
+def test_free_text_search_finds_the_topic(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    got = sim.search(vecs, "an agent learns a policy from reward", 5)
+    assert got and {topic_of[g] for g, _ in got} == {"rl"}
+    assert sim.search(vecs, "zzz qqq", 5) == []
+
+
+def test_reader_who_liked_a_topic_gets_it_first(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    model = triage.train(vecs, ["graph0", "graph1", "graph2"], ["speech0", "rl0", "vision0"])
+    ranked = model.rank(9)
+    assert [topic_of[r.id] for r in ranked] == ["graph"] * 9
+    judged = {"graph0", "graph1", "graph2", "speech0", "rl0", "vision0"}
+    assert not judged & {r.id for r in model.rank(100)}
+    first = ranked[0]
+    assert first.closest in {"graph0", "graph1", "graph2"}
+    assert first.terms and set(first.terms[0].split()) <= set(TOPICS["graph"].split())
+    assert first.why.startswith("about ")
+
+
+def test_seed_text_alone_ranks_its_topic_first(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    model = triage.train(vecs, [], seed_texts=["acoustic models for speech and speaker audio"])
+    assert {topic_of[r.id] for r in model.rank(10)} == {"speech"}
+    assert triage.train(vecs, []).empty
+
+
+def test_negative_phrase_sinks_papers_without_hiding_them(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    ids, texts, _ = corpus()
+    text = {p: a for p, (_, a) in zip(ids, texts, strict=True)}
+    liked = ["vision0", "vision1"]
+    plain = triage.train(vecs, liked)
+    # a third of the vision papers are about medical imaging: they must sink below the rest
+    with_text = triage.train(vecs, liked, negative_phrases=["Medical  imaging"], text_of=text)
+    with_terms = triage.train(vecs, liked, negative_phrases=["medical imaging"])
+    hit = {p for p in ids if "medical imaging" in text[p]} - set(liked)
+    assert hit and hit != {p for p in ids if topic_of[p] == "vision"} - set(liked)
+    for model in (with_text, with_terms):
+        ranked = model.rank(1000)
+        assert {r.id for r in ranked} == {r.id for r in plain.rank(1000)}  # nothing hidden
+        order = [r.id for r in ranked]
+        clean_vision = [p for p in order if topic_of[p] == "vision" and p not in hit]
+        assert max(order.index(p) for p in clean_vision) < min(order.index(p) for p in hit)
+        assert all(r.penalised for r in ranked if r.id in hit)
+        assert not any(r.penalised for r in ranked if r.id not in hit)
+
+
+def test_ask_order_prefers_undecided_papers(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    model = triage.train(vecs, ["rl0", "rl1", "rl2"], ["graph0", "graph1", "graph2"])
+    s = dict(zip(vecs.ids, model.scores(), strict=True))
+    asked = model.ask_order(5)
+    best = model.rank(1)[0]
+    assert best.id not in {a.id for a in asked}
+    mid = (
+        np.mean([s[p] for p in ("rl0", "rl1", "rl2")])
+        + np.mean([s[p] for p in ("graph0", "graph1", "graph2")])
+    ) / 2
+    gaps = sorted(
+        abs(s[p] - mid)
+        for p in vecs.ids
+        if p not in {"rl0", "rl1", "rl2", "graph0", "graph1", "graph2"}
+    )
+    assert [pytest.approx(abs(s[a.id] - mid), abs=1e-6) for a in asked] == gaps[:5]
+
+
+def test_save_load_round_trip(built, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    vecs, _ = built
+    vecs.save(tmp_path / "v")
+    back = PaperVectors.load(tmp_path / "v")
+    assert back.ids == vecs.ids
+    assert isinstance(back.dense, np.memmap)
+    assert sim.similar(back, ["graph4"], 7) == sim.similar(vecs, ["graph4"], 7)
+    (tmp_path / "v" / "meta.json").unlink()
+    with pytest.raises(ValueError):
+        PaperVectors.load(tmp_path / "v")
+
+
+def test_incremental_add_matches_a_rebuild_for_known_words(tmp_path: Path) -> None:
+    ids, texts, topic_of = corpus()
+    base = build(ids, texts)
+    base.save(tmp_path / "v")
+    loaded = PaperVectors.load(tmp_path / "v")  # add works on read-only memory maps too
+    new = [("extra", "", texts[0][1]), ("graph0", "", "ignored: id already present")]
+    assert loaded.add(new) == 1
+    assert loaded.ids[-1] == "extra"
+    row = loaded.position("extra")
+    assert row is not None
+    # the same text as graph0 under a new id gets exactly graph0's vectors
+    assert np.array_equal(loaded.term_ids[row], base.term_ids[0])
+    assert np.array_equal(loaded.term_weights[row], base.term_weights[0])
+    assert np.allclose(
+        np.asarray(loaded.dense[row], np.float32), np.asarray(base.dense[0], np.float32), atol=2e-3
+    )
+    assert sim.similar(loaded, ["extra"], 1)[0][0] == "graph0"
+    loaded.save(tmp_path / "v2")
+    assert PaperVectors.load(tmp_path / "v2").ids == [*ids, "extra"]
+
+
+def test_build_is_deterministic_and_reports_progress() -> None:
+    ids, texts, _ = corpus(seed=3)
+    seen: list[tuple[int, int]] = []
+    a = build(ids, texts, progress=lambda d, t: seen.append((d, t)))
+    b = build(ids, texts)
+    assert seen[-1] == (len(ids), len(ids))
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert np.array_equal(a.dense, b.dense) and np.array_equal(a.term_ids, b.term_ids)
+
+
+def test_empty_and_one_paper_corpora() -> None:
+    empty = build([], [])
+    assert len(empty) == 0 and sim.similar(empty, ["x"], 5) == []
+    assert triage.train(empty, ["x"]).rank(5) == []
+    one = build(["only"], [("", "a single abstract about graphs")])
+    assert sim.similar(one, ["only"], 5) == []
+    assert triage.train(one, ["only"]).rank(5) == []
+    assert [r.id for r in triage.train(one, []).rank(5)] == ["only"]
+
+
+def test_titles_count_when_given() -> None:
+    ids = ["a", "b", "c"]
+    texts = [
+        ("Speech synthesis", "we study models."),
+        ("", "we study models of speech."),
+        ("", "we study models of graphs."),
+    ]
+    vecs = build(ids, texts)
+    assert "speech" in {vecs.vocab.term(int(c)) for c in vecs.term_ids[0] if c < 65535}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12))
+def test_stem_is_idempotent_on_plurals(word: str) -> None:
+    assert stem(stem(word + "s")) == stem(word + "s")
+    assert len(stem(word)) >= min(len(word), 3)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.text(min_size=0, max_size=80), min_size=0, max_size=6))
+def test_any_text_builds_and_answers(texts: list[str]) -> None:
+    ids = [f"p{i}" for i in range(len(texts))]
+    vecs = build(ids, [("", t) for t in texts])
+    for pid in ids:
+        got = sim.similar(vecs, [pid], 3)
+        assert pid not in [g for g, _ in got]
+    assert isinstance(sim.search(vecs, " ".join(texts)[:50], 3), list)

@@ -1,0 +1,375 @@
+"""Related papers, topics, `~` queries, "for you", ask-me, feedback and the overview, through the
+Library and the CLI, on a generated corpus with three obvious themes."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from papertui.cli import main
+from papertui.core.library import Library
+from papertui.core.search import IndexCancelled
+
+THEMES = {
+    "graph": "graph neural network molecule atom bond message passing node edge chemistry "
+    "molecular property prediction drug",
+    "robot": "reinforcement learning robot policy reward agent control locomotion "
+    "manipulation trajectory exploration simulator",
+    "scan": "medical imaging scan tumour segmentation radiology mri patient clinical "
+    "lesion diagnosis ultrasound",
+}
+COMMON = "we study a model and report experiments on benchmarks with strong baselines".split()  # noqa: SIM905
+
+
+def abstract(theme: str, rng: random.Random, n: int) -> str:
+    words = THEMES[theme].split()
+    body = [rng.choice(words) for _ in range(25)] + rng.sample(COMMON, 5)
+    rng.shuffle(body)
+    return f"Paper {theme} number {n}: " + " ".join(body) + "."
+
+
+def corpus_text(per_theme: int = 20, seed: int = 3) -> tuple[str, dict[str, list[int]]]:
+    rng = random.Random(seed)
+    blocks, where = [], {t: [] for t in THEMES}
+    for n in range(per_theme):
+        for theme in THEMES:
+            where[theme].append(len(blocks))
+            blocks.append(abstract(theme, rng, n))
+    return "Themes\n\n" + "\n\n".join(blocks) + "\n", where
+
+
+@pytest.fixture
+def dump(write_corpus) -> Path:  # type: ignore[no-untyped-def]
+    text, _ = corpus_text()
+    return write_corpus(text)
+
+
+@pytest.fixture
+def library(dump: Path):  # type: ignore[no-untyped-def]
+    lib = Library.open([dump])
+    lib.ensure_index()
+    yield lib
+    lib.close()
+
+
+def theme_of(lib: Library, pos: int) -> str:
+    return lib.papers[pos].abstract.split()[1]
+
+
+def test_semantic_state_before_and_after(library: Library) -> None:
+    assert library.semantic_state() == "topics: not built"
+    assert library.topic_label(1) == ""
+    library.ensure_semantic()
+    assert library.semantic_state() == ""
+    assert library.topic_label(1)
+    # a second library over the same files loads the cache instead of building
+    again = Library.open(library.sources)
+    again.ensure_semantic(progress=lambda d, t: pytest.fail("rebuilt"))
+    assert again.semantic_ready()
+    again.close()
+
+
+def test_similar_uses_vectors_and_excludes_the_paper(library: Library) -> None:
+    library.ensure_semantic()
+    paper = library.papers[0]
+    view = library.similar(paper, limit=10)
+    assert len(view.indices) == 10
+    assert 0 not in view.indices
+    assert all(theme_of(library, i) == theme_of(library, 0) for i in view.indices)
+
+
+def test_similar_before_vectors_falls_back_to_the_index(library: Library) -> None:
+    view = library.similar(library.papers[0], limit=5)
+    assert view.indices and 0 not in view.indices
+
+
+def test_tilde_query_ranks_by_meaning_with_filters(library: Library) -> None:
+    before = library.run_query("~robots learning to walk")
+    assert any("not built" in n for n in before.notes)
+    library.ensure_semantic()
+    view = library.run_query("~a robot agent learning a locomotion policy")
+    assert view.indices[:10] and all(theme_of(library, i) == "robot" for i in view.indices[:10])
+    library.set_bookmark(library.papers[view.indices[3]], True)
+    only = library.run_query("~robot locomotion is:bookmarked")
+    assert only.indices == [view.indices[3]]
+
+
+def test_topic_filter(library: Library) -> None:
+    early = library.run_query("topic:1")
+    assert any("topics not computed" in n for n in early.notes)
+    assert len(early.indices) == len(library.papers)  # ignored, not "nothing"
+    library.ensure_semantic()
+    groups = [set(library.run_query(f"topic:{n}").indices) for n in (1, 2, 3)]
+    assert all(groups) and not groups[0] & groups[1]
+    # one topic is one theme, and topic: combines with words and other filters
+    assert len({theme_of(library, i) for i in groups[0]}) == 1
+    first = min(groups[0])
+    library.set_bookmark(library.papers[first], True)
+    assert library.run_query("topic:1 is:bookmarked").indices == [first]
+    assert set(library.run_query("-topic:1").indices) == set(range(len(library.papers))) - groups[0]
+    assert library.run_query("topic:99").notes[-1] == "there is no topic 99"
+
+
+def test_for_you_puts_the_liked_theme_first_and_sinks_negative_keywords(
+    library: Library,
+) -> None:
+    library.ensure_semantic()
+    graphs = [i for i in range(len(library.papers)) if theme_of(library, i) == "graph"]
+    robots = [i for i in range(len(library.papers)) if theme_of(library, i) == "robot"]
+    library.like([library.papers[i] for i in graphs[:3]])
+    library.set_read([library.papers[i] for i in robots[:3]], True)
+    view = library.run_query("", sort="foryou")
+    unread = len(library.papers) - 6
+    top = view.indices[: len(graphs) - 3]
+    assert all(theme_of(library, i) == "graph" for i in top)
+    assert set(view.indices[unread:]) == set(robots[:3] + graphs[:3])  # judged papers last
+    assert view.why[top[0]].startswith("about ")
+    # a negative keyword sinks the medical papers below the robots, without hiding them
+    assert library.add_negative_keyword("Radiology") is None
+    assert library.negative_keywords() == ["Radiology"]
+    sunk = library.run_query("", sort="foryou")
+    has = ["radiology" in library.papers[i].abstract for i in sunk.indices[:unread]]
+    assert 0 < sum(has) < unread
+    assert has == sorted(has)  # every paper with the phrase after every one without
+    assert '"Radiology"' in sunk.why[sunk.indices[unread - 1]]
+    assert len(library.run_query("radiology").indices) == sum(has)  # still found by search
+
+
+def test_for_you_training_is_cached_per_snapshot(library: Library) -> None:
+    library.ensure_semantic()
+    library.like([library.papers[0]])
+    first = library.interest()
+    assert library.interest() is first
+    library.skip([library.papers[1]])
+    assert library.interest() is not first
+
+
+def test_ask_me_and_answers(library: Library) -> None:
+    library.ensure_semantic()
+    library.like([library.papers[0], library.papers[3]])
+    library.skip([library.papers[1]])
+    library.set_read([library.papers[2]], True)
+    assert library.answers() == 4
+    view = library.ask_me(limit=5)
+    assert len(view.indices) == 5
+    assert not {0, 1, 2, 3} & set(view.indices)
+    assert view.notes == ["learned from 4 answers"]
+
+
+def test_feedback_and_seeds_persist_and_reset(library: Library, write_corpus) -> None:  # type: ignore[no-untyped-def]
+    library.like([library.papers[0]])
+    library.skip([library.papers[1]])
+    rng = random.Random(9)
+    seeds = write_corpus(
+        "Mine\n\n" + abstract("robot", rng, 90) + "\n\n" + library.papers[2].abstract + "\n",
+        "seeds.txt",
+    )
+    assert library.add_seeds(seeds) == 2
+    again = Library.open(library.sources)
+    notes = again.annotations()
+    assert notes.feedback_word(library.papers[0].id) == "liked"
+    assert notes.feedback_word(library.papers[1].id) == "skipped"
+    assert notes.feedback_word(library.papers[2].id) == "liked"  # in the library: liked
+    assert [s.abstract.split()[1] for s in notes.seeds] == ["robot"]
+    assert len(again.papers) == len(library.papers)  # seeds join no collection
+    again.ensure_semantic()
+    top = again.rank(limit=5)
+    assert top.indices  # seed + likes give a profile
+    again.unjudge([again.papers[0]])
+    assert again.annotations().feedback_word(again.papers[0].id) is None
+    again.reset_feedback()
+    assert not again.annotations().feedback and not again.annotations().seeds
+    again.close()
+
+
+def test_overview_has_topics_with_unread_counts(library: Library) -> None:
+    library.set_read([library.papers[0]], True)
+    plain = library.overview(list(range(len(library.papers))), terms=False)
+    assert plain.topics == [] and plain.view.unread == len(library.papers) - 1
+    library.ensure_semantic()
+    full = library.overview(list(range(len(library.papers))))
+    assert sum(t.size for t in full.topics) == len(library.papers)
+    assert sum(t.unread for t in full.topics) == len(library.papers) - 1
+    assert full.years is None and full.venues is None
+
+
+def test_semantic_child_builds_with_progress_and_can_be_cancelled(dump: Path) -> None:
+    from papertui.core.semantic.child import semantic_in_child
+
+    seen: list[tuple[int, int]] = []
+    semantic_in_child([str(dump)], lambda d, t: seen.append((d, t)), lambda: False)
+    assert seen and seen[-1][0] == seen[-1][1]
+    lib = Library.open([dump])
+    lib.ensure_semantic(progress=lambda d, t: pytest.fail("rebuilt"), in_process=True)
+    lib.close()
+    with pytest.raises(IndexCancelled):
+        semantic_in_child([str(dump)], lambda d, t: None, lambda: True)
+
+
+def test_ui_does_not_import_numpy_at_startup() -> None:
+    code = "import sys, papertui.ui.app; print('numpy' in sys.modules or 'scipy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+# -- CLI --------------------------------------------------------------------------------------
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_rank_records_and_feedback(dump: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list", str(dump), "--json")
+    papers = json.loads(out)
+    graph = [p["id"] for p in papers if p["abstract"].split()[1] == "graph"]
+    for pid in graph[:3]:
+        assert run(capsys, "like", pid, "-c", str(dump))[0] == 0
+    assert run(capsys, "skip", papers[1]["id"], "-c", str(dump))[0] == 0
+    code, out, _ = run(capsys, "rank", str(dump), "--limit", "5", "--json")
+    assert code == 0
+    ranked = json.loads(out)
+    assert len(ranked) == 5
+    assert set(ranked[0]) >= {"id", "title", "abstract", "read", "feedback", "score", "why"}
+    assert all(r["abstract"].split()[1] == "graph" for r in ranked)
+    assert not {r["id"] for r in ranked} & set(graph[:3])
+    assert run(capsys, "feedback", "--reset", "-c", str(dump))[0] == 0
+    code, out, err = run(capsys, "rank", str(dump), "--json")
+    assert "nothing to learn from" in err
+    assert run(capsys, "feedback", "-c", str(dump))[0] == 2
+
+
+def test_cli_like_file_seeds(dump: Path, write_corpus, capsys) -> None:  # type: ignore[no-untyped-def]
+    seeds = write_corpus(abstract("scan", random.Random(5), 77) + "\n", "mine.txt")
+    code, out, _ = run(capsys, "like", str(seeds), "-c", str(dump))
+    assert (code, out.strip()) == (0, f"liked 1 papers from {seeds}")
+    code, out, _ = run(capsys, "rank", str(dump), "--limit", "3", "--json")
+    assert all(r["abstract"].split()[1] == "scan" for r in json.loads(out))
+
+
+def test_cli_overview_json_and_topic_search(dump: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "overview", str(dump), "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) == {
+        "counts", "years", "venues", "collections", "abstract_words", "terms", "topics",
+    }  # fmt: skip
+    assert data["years"] is None and data["venues"] is None  # absent fields
+    assert data["counts"]["view"]["papers"] == 60
+    first = data["topics"][0]
+    assert set(first) == {"number", "label", "size", "unread", "ids"}
+    code, out, _ = run(capsys, "search", f"topic:{first['number']}", str(dump), "--json")
+    assert {r["id"] for r in json.loads(out)} <= set(first["ids"])
+    code, out, _ = run(
+        capsys, "search", "~robot reward policy", str(dump), "--json", "--limit", "5"
+    )
+    assert all(r["abstract"].split()[1] == "robot" for r in json.loads(out))
+
+
+def test_cli_similar_excludes_the_paper(dump: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "list", str(dump), "--json")
+    first = json.loads(out)[0]
+    code, out, _ = run(capsys, "similar", first["id"], str(dump), "--limit", "5", "--json")
+    got = json.loads(out)
+    assert code == 0 and len(got) == 5 and first["id"] not in {r["id"] for r in got}
+    assert all(r["abstract"].split()[1] == first["abstract"].split()[1] for r in got)
+
+
+# -- cache, store, settings, queries ----------------------------------------------------------
+
+
+def test_added_papers_extend_the_cache(dump: Path) -> None:
+    from papertui.core.semantic.service import SemanticCache
+
+    lib = Library.open([dump])
+    lib.ensure_semantic()
+    with dump.open("a", encoding="utf-8") as f:
+        f.write("\n" + abstract("robot", random.Random(11), 500) + "\n")
+    grown = Library.open([dump])
+    cache = SemanticCache(grown.index_store.root / "semantic")
+    assert cache.ensure(grown.digest(), grown.papers) == "extended"
+    new = grown.papers[-1]
+    assert new.id in cache.vectors.ids and cache.topics.topic_of(new.id) >= 0  # type: ignore[union-attr]
+    assert SemanticCache(cache.root).ensure(grown.digest(), grown.papers) == "reused"
+    lib.close()
+    grown.close()
+
+
+def test_a_schema_2_store_gains_the_seeds_table(tmp_path: Path) -> None:
+    import sqlite3
+
+    from papertui.core.store import Seed, Store
+
+    path = tmp_path / "store.sqlite"
+    Store(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE seeds")
+    conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+    conn.commit()
+    conn.close()
+    store = Store(path)
+    assert store.add_seeds([Seed("s1", "", "An abstract.", "mine.txt")]) == 1
+    store.close()
+    again = Store(path)
+    assert [s.id for s in again.snapshot().seeds] == ["s1"]
+    again.close()
+
+
+def test_negative_keywords_setting(tmp_path: Path) -> None:
+    from papertui.core.settings import add_negative_keyword, load_settings, settings_path
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('theme = "nord"\nnegative_keywords = [\n  "quantum",\n]\n[keys]\nhelp = "?"\n')
+    assert add_negative_keyword("  medical   imaging ") is None
+    assert add_negative_keyword("QUANTUM") is None  # already there, any case
+    settings = load_settings()
+    assert settings.negative_keywords == ["quantum", "medical imaging"]
+    assert settings.theme == "nord" and settings.keys == {"help": "?"} and not settings.problems
+    assert add_negative_keyword(" ") is not None
+    path.write_text("negative_keywords = 3\n")
+    assert load_settings().problems
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    tmp = tmp_path_factory.mktemp("built")
+    mp = pytest.MonkeyPatch()
+    for name in ("DATA", "CACHE", "CONFIG"):
+        mp.setenv(f"PAPERTUI_{name}_DIR", str(tmp / name.lower()))
+    dump = tmp / "dump.txt"
+    dump.write_text(corpus_text()[0], encoding="utf-8")
+    lib = Library.open([dump])
+    lib.ensure_index()
+    lib.ensure_semantic()
+    lib.like([lib.papers[0]])
+    yield lib
+    lib.close()
+    mp.undo()
+
+
+QUERY_PARTS = ["~", "~robot", "topic:1", "-topic:2", "topic:9", "graph", "OR", "is:read", "("]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(st.sampled_from(QUERY_PARTS), max_size=6).map(" ".join),
+    st.sampled_from(["relevance", "foryou"]),
+)
+def test_any_semantic_query_and_sort_gives_a_view(built: Library, query: str, sort: str) -> None:
+    view = built.run_query(query, sort=sort)
+    assert all(0 <= i < len(built.papers) for i in view.indices)
+    assert len(set(view.indices)) == len(view.indices)
+    if sort == "foryou" and not query:
+        assert len(view.indices) == len(built.papers)
