@@ -8,6 +8,7 @@ Each prints one JSON object on its last line of output.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import resource
 import sys
@@ -90,6 +91,30 @@ def cold_tui(*paths: str) -> dict[str, object]:
             result["results"] = len(plist.rows)
 
     asyncio.run(run())
+    return result
+
+
+def deferred_cold(*paths: str) -> dict[str, object]:
+    """The core of a cold start that leaves parsing to the indexing child: when do the first
+    papers, and all of them, reach the reader's process? (The child is stopped then.)"""
+    from papertui.core.library import Library
+    from papertui.core.search import IndexCancelled
+
+    library = Library.open_deferred(list(paths))
+    result: dict[str, object] = {"opened": time.perf_counter() - T0, "first": None}
+
+    def tick() -> None:
+        ready = library.load_ready()
+        if ready is not None:
+            library.replace_corpus(ready)
+            if result["first"] is None:
+                result["first"] = time.perf_counter() - T0
+                result["first_papers"] = len(ready.papers)
+
+    with contextlib.suppress(IndexCancelled):
+        library.index_in_child(lambda d, t: None, lambda: not library.loading, tick=tick)
+    result["all"] = time.perf_counter() - T0
+    result["papers"] = len(library.papers)
     return result
 
 
@@ -234,6 +259,7 @@ COMMANDS = {
     "first-paint-papertui": lambda args: first_paint_papertui(*args),
     "bare-search": lambda args: bare_search(args[0], args[1]),
     "cold-tui": lambda args: cold_tui(*args),
+    "deferred-cold": lambda args: deferred_cold(*args),
     "tui-keys": lambda args: tui_keys(*args),
     "loaded-rss": lambda args: loaded_rss(args[0], *args[1:]),
     "memory-breakdown": lambda args: memory_breakdown(args[0], *args[1:]),

@@ -412,6 +412,22 @@ def bench_corpus(kind: str, corpus: Path, args: argparse.Namespace, records: Pat
         f"with {cold['results']} results",
     )
 
+    env["PAPERTUI_CACHE_DIR"] = str(work / "cache-deferred")
+    shutil.rmtree(env["PAPERTUI_CACHE_DIR"], ignore_errors=True)
+    _, deferred = probe("deferred-cold", source, env)
+    first = deferred["first"] if deferred["first"] is not None else float("nan")
+    table.record(
+        "cold_deferred",
+        f"cold cache, {n}: first papers in the reader's process (Library.open_deferred)",
+        first,
+        None,
+        "s",
+        "<= 2.0 s with the UI's paint",
+        first <= 1.5,
+        f"{deferred.get('first_papers')} papers then (one file), all {deferred['papers']} at "
+        f"{deferred['all']:.1f} s while the child indexes; core only: the reader is not wired yet",
+    )
+
     env["PAPERTUI_CACHE_DIR"] = cache
     _, big = probe("tui-keys", source, env)
     env["PAPERTUI_CACHE_DIR"] = str(work / "cache-bundled")

@@ -181,6 +181,45 @@ def test_child_indexer_reports_progress_and_builds(corpus):
     assert Library.open([str(corpus)]).index_is_current()
 
 
+def test_deferred_open_shows_what_the_child_has_read_then_the_whole_corpus(corpus, monkeypatch):
+    from papertui.core import library as library_module
+
+    monkeypatch.setattr(library_module, "DEFER_BYTES", 0)  # parse nothing in this process
+    library = Library.open_deferred([str(corpus)])
+    assert library.loading and library.papers == [] and library.needs_child_process()
+    assert not library.index_is_current()
+    with pytest.raises(RuntimeError):
+        library.ensure_index()  # not on part of the corpus
+    sizes: list[int] = []
+
+    def tick() -> None:  # what the reader's worker does while the child runs
+        ready = library.load_ready()
+        if ready is not None:
+            sizes.append(len(ready.papers))
+            library.replace_corpus(ready)
+
+    library.index_in_child(lambda d, t: None, lambda: False, tick=tick)
+    shown = list(library.papers)
+    whole = library.finish_loading()  # None: the ticks took every file already
+    if whole is not None:
+        library.replace_corpus(whole)
+    assert not library.loading and library.papers[: len(shown)] == shown
+    assert sizes == sorted(sizes) and all(0 < n <= 400 for n in sizes)
+    assert library.ensure_index().how == "reused"  # the child's index, for all 400 papers
+    eager = Library.open([str(corpus)])
+    eager.ensure_index()
+    assert [p.id for p in library.papers] == [p.id for p in eager.papers]
+    assert library.run_query("learning").indices == eager.run_query("learning").indices
+    eager.close()
+    library.close()
+
+
+def test_deferred_open_of_a_cached_or_small_corpus_is_an_open(corpus):
+    library = Library.open_deferred([str(corpus)])  # 400 papers: parsed at once
+    assert not library.loading and len(library.papers) == 400
+    library.close()
+
+
 def test_child_indexer_failure_is_one_clear_line(tmp_path):
     with pytest.raises(IndexFailed, match="no papers could be read from .*missing"):
         index_in_child([str(tmp_path / "missing")], lambda d, t: None, lambda: False)

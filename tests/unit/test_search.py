@@ -35,6 +35,20 @@ def test_typos_still_rank_optimal_transport_first(library):
     }
 
 
+def test_swapped_letters_repair_to_the_frequent_word(write_corpus):
+    # "modle" is one deletion from "mode" and one swap from "model": the swap counts as one
+    # edit, and of words equally near the one the corpus uses most is searched and named
+    papers = [f"A diffusion model {n} for images with a model of noise." for n in range(6)]
+    papers.append("A sampling mode of diffusion in this one.")
+    lib = Library.open([write_corpus("C\n\n" + "\n\n".join(papers))])
+    lib.ensure_index()
+    view = lib.run_query("difusion modle")
+    assert view.corrections == {"difusion": "diffusion", "modle": "model"}
+    found = [lib.papers[i].abstract for i in view.indices]
+    assert len(found) == 6 and all("model" in a for a in found)
+    lib.close()
+
+
 @pytest.mark.parametrize("query,name", [("caligcl", "CaliGCL"), ("cdflow", "CDFlow")])
 def test_method_names_find_their_paper(library, query, name):
     assert titles(library, query)[0].startswith(name)

