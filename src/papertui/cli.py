@@ -22,15 +22,16 @@ from papertui.core.settings import load_settings
 from papertui.core.store import StoreError
 
 
-def _open(sources: Sequence[str], fmt: str | None = None) -> Library:
+def _open(sources: Sequence[str], fmt: str | None = None, deferred: bool = False) -> Library:
     for problem in load_settings().problems:
         print(f"papertui: {problem}", file=sys.stderr)
-    library = Library.open(sources or None, fmt)
+    opener = Library.open_deferred if deferred else Library.open
+    library = opener(sources or None, fmt)
     for line in library.corpus.errors + library.corpus.warnings:
         print(f"papertui: {line}", file=sys.stderr)
     for _severity, message in library.problems():
         print(f"papertui: {message}", file=sys.stderr)
-    if not library.papers:
+    if not library.papers and not library.loading:
         where = ", ".join(sources) if sources else str(paths.bundled_corpus_dir())
         raise UsageError(f"papertui: no papers could be read from {where}")
     return library
@@ -338,7 +339,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def _run_reader(argv: Sequence[str]) -> int:
     args = reader_parser().parse_args(argv)
-    library = _open(args.paths, args.input_format)
+    # a cold start shows the first papers while the indexing child reads the rest
+    library = _open(args.paths, args.input_format, deferred=True)
     from papertui.ui.app import make_app  # textual loads only when the reader starts
 
     make_app(library=library).run()

@@ -436,3 +436,23 @@ async def test_keys_typed_right_after_slash_land_in_the_box():
         )  # "r" did not toggle raw
         await pilot.press("enter", "n", "a", "slash", "b")
         assert app.screen.query_one(TextArea).text == "a/b"  # "/" in a note is text
+
+
+async def test_cold_start_shows_papers_while_the_rest_is_read(write_corpus, monkeypatch):
+    import papertui.core.library as library_module
+    from papertui.core.library import Library
+    from papertui.ui.app import make_app as factory
+
+    monkeypatch.setattr(library_module, "DEFER_BYTES", 1_000)  # any real dump is "large"
+    first = write_corpus("One\n\n" + "\n\n".join(f"Graph study {i}." for i in range(60)), "a.txt")
+    write_corpus("Two\n\n" + "\n\n".join(f"Protein study {i}." for i in range(60)), "b.txt")
+    library = Library.open_deferred([first.parent])
+    assert library.loading and len(library.papers) < 120  # nothing parsed up front
+    app = factory(library=library, clipboard=lambda text: None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        assert not app.library.loading and len(app.reader.paper_list.rows) == 120
+        assert app.library.index is not None
+        await type_query(pilot, "protein")
+        assert len(app.reader.paper_list.rows) == 60

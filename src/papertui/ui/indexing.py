@@ -58,11 +58,26 @@ class Indexing:
         def cancelled() -> bool:
             return worker.is_cancelled
 
+        def tick() -> None:  # while the child indexes: show the files it has read so far
+            grown = library.load_ready()
+            if grown is not None:
+                report(reader.corpus_grew, grown)
+
         try:
-            if library.needs_child_process() and not library.index_is_current():
-                report(reader.set_index_state, "indexing 0%")
-                library.index_in_child(progress, cancelled, self._track)
-                report(reader.set_index_state, "opening the index")
+            if library.loading:
+                report(reader.set_index_state, "reading files…")
+            try:
+                if library.needs_child_process() and not library.index_is_current():
+                    report(reader.set_index_state, "indexing 0%")
+                    library.index_in_child(progress, cancelled, self._track, tick=tick)
+                    report(reader.set_index_state, "opening the index")
+            finally:
+                if not worker.is_cancelled:
+                    whole = library.finish_loading()  # what no cache holds yet, if anything
+                    if whole is not None:
+                        report(reader.corpus_grew, whole)
+            if worker.is_cancelled:
+                return
             with reader.search_lock:
                 library.ensure_index(progress, cancelled)
             library.mark_seen()  # which papers are new since their file was last opened

@@ -18,7 +18,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 from textual.worker import get_current_worker
 
-from papertui.core.corpus import Paper
+from papertui.core.corpus import Corpus, Paper
 from papertui.core.library import DEPTH, Library, View
 from papertui.core.text import cut_words, safe_display
 from papertui.ui.annotating import Annotating
@@ -163,6 +163,19 @@ class ReaderScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.workers.cancel_all()
         self.indexing.stop()
+
+    def corpus_grew(self, corpus: Corpus) -> None:
+        """More of a cold-started corpus is read: show it, keeping the cursor on its paper."""
+        with self.search_lock:
+            self.library.replace_corpus(corpus)
+        plist = self.paper_list
+        plist.set_papers(self.library.papers)
+        if self.view.query or self.narrowing.describe(self):
+            self.search(keep_cursor=True)
+        else:
+            self.view = View(query="", indices=list(range(len(self.library.papers))))
+            plist.set_rows(self.view.indices, keep=plist.current)
+        self.update_status()
 
     def index_ready(self) -> None:
         self.set_index_state("")

@@ -106,6 +106,12 @@ class PaperList(ScrollView, can_focus=True):
             return self.rows[self.cursor]
         return None
 
+    def set_papers(self, papers: list[Paper]) -> None:
+        """The library's papers grew (a cold start reads its files while the list is shown);
+        positions shown so far keep their papers."""
+        self._papers = papers
+        self.labels = {}
+
     def set_rows(self, rows: list[int], keep: int | None = None) -> None:
         """Show `rows`; keep the cursor on paper `keep` if it is still there, else go to the top."""
         self.rows = rows
