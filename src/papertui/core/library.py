@@ -2,17 +2,18 @@
 
 Nothing above it (the reader, the CLI) touches the store, the index or the query planner
 directly; each concern lives in its own module below: `querying` plans queries over an
-`Annotations` snapshot, `export` assembles and writes exports, `store` persists.
+`Annotations` snapshot, `export` assembles and writes exports, `store` persists, `sources`
+says where a set of sources caches its index, `semantic.reading` holds the vectors and topics
+and `semantic.foryou` the interest model (the methods here delegate to the last two).
 """
 
 from __future__ import annotations
 
-import contextlib
 import subprocess
 import time
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from papertui.core import paths
 from papertui.core.corpus import Corpus, Paper, finish_titles
@@ -20,20 +21,26 @@ from papertui.core.corpus_cache import CorpusLoader, load_corpus_cached
 from papertui.core.export import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexer import index_in_child
-from papertui.core.query import Filter, parse_query
+from papertui.core.query import Filter
 from papertui.core.querying import DEPTH, Planner, View
 from papertui.core.records import paper_record
 from papertui.core.search import (
     IndexReport,
-    IndexStore,
-    SearchFailed,
     SearchIndex,
     corpus_digest,
     needs_child_process,
     source_stats,
-    sources_key,
 )
-from papertui.core.store import LIKED, SKIPPED, Annotations, Seed, Store
+from papertui.core.semantic.foryou import ForYou
+from papertui.core.semantic.reading import SemanticReading
+from papertui.core.sources import (
+    corpus_cache_dir,
+    drop_old_cache,
+    index_store_for,
+    quick_search,
+    resolve_sources,
+)
+from papertui.core.store import LIKED, SKIPPED, Annotations, Store
 
 if TYPE_CHECKING:
     from papertui.core.overview import Overview
@@ -47,78 +54,10 @@ EAGER_TITLES = 5000
 # `Library.open_deferred` leaves files to the indexing child when more than this many bytes
 # need parsing (~1 s of parsing on a busy 2-core machine: 150 MB of JSONL took 12 s).
 DEFER_BYTES = 12_000_000
-# "for you" explains the first this many papers it ranks (each costs a few microseconds).
-WHY_LIMIT = 500
 
 
 class PaperNotFound(LookupError):
     pass
-
-
-def resolve_sources(sources: Sequence[str | Path] | None) -> list[str]:
-    """The paths given; else the settings' default paths; else the bundled collections."""
-    if sources:
-        return [str(s) for s in sources]
-    from papertui.core.settings import load_settings
-
-    defaults = load_settings().default_paths
-    return defaults or [str(paths.bundled_corpus_dir())]
-
-
-def corpus_cache_dir() -> Path:
-    """Where each corpus file's parsed papers are cached (shared by every set of sources: a
-    file opened alone and within its folder is parsed once)."""
-    return paths.cache_dir() / "corpus"
-
-
-def index_store_for(sources: Sequence[str]) -> IndexStore:
-    return IndexStore(paths.cache_dir() / "index" / sources_key(sources))
-
-
-def quick_search(
-    sources: Sequence[str | Path] | None, query: str, limit: int
-) -> list[dict[str, object]] | None:
-    """Search without reading the corpus, when the index is current and answers on its own.
-
-    None means: take the full path (corpus changed, no index, filters, or fewer full-text hits
-    than `limit`, where fuzzy title matches would be added). The answer is then the same.
-    """
-    parsed = parse_query(query)
-    if parsed.filters or parsed.unknown or not parsed.text:
-        return None
-    chosen = resolve_sources(sources)
-    index = index_store_for(chosen).open_if_unchanged(chosen)
-    if index is None:
-        return None
-    try:
-        try:
-            result = index.search(parsed.text, limit=limit)
-        except SearchFailed:
-            return None  # damaged: the full path rebuilds the index
-        if len(result.hits) < limit or result.fallback or result.corrections:
-            return None
-        stored = [index.stored(pid) for pid, _ in result.hits]
-    finally:
-        index.close()
-    if any(s is None for s in stored):
-        return None
-    store = Store(paths.store_path())
-    try:
-        notes = store.snapshot()
-    finally:
-        store.close()
-    records = []
-    for fields, (_pid, score) in zip(stored, result.hits, strict=True):
-        assert fields is not None
-        records.append(paper_record(fields, notes, score=score))
-    return records
-
-
-def _drop_old_cache(sources: Sequence[str], fmt: str | None) -> None:
-    """The one-file corpus cache of earlier versions (as large as the corpus): replaced by the
-    per-file caches in `corpus_cache_dir()`."""
-    with contextlib.suppress(OSError):
-        (index_store_for(sources).root / f"corpus-{fmt or 'auto'}.bin").unlink()
 
 
 class Library:
@@ -137,9 +76,8 @@ class Library:
         self.planner = Planner(self.papers, self.by_id)
         self._digest: str | None = None
         self._loader: CorpusLoader | None = None  # files still to read (`open_deferred`)
-        self._semantic: SemanticCache | None = None
-        self._word_counts: list[int] | None = None  # abstract length per position (overview)
-        self._interest: tuple[tuple[object, ...], InterestModel] | None = None
+        self.semantic = SemanticReading(self)  # vectors, topics, related papers, overviews
+        self.foryou = ForYou(self)  # the interest model and the rankings it gives
         if len(self.papers) <= EAGER_TITLES:
             self._titles_ready()
 
@@ -149,7 +87,7 @@ class Library:
 
         `fmt` forces one input format for every file (else each file's own is detected)."""
         chosen = resolve_sources(sources)
-        _drop_old_cache(chosen, fmt)
+        drop_old_cache(chosen, fmt)
         corpus, _cached = load_corpus_cached(chosen, fmt, corpus_cache_dir())
         return cls(corpus, Store(paths.store_path()), chosen, fmt)
 
@@ -163,7 +101,7 @@ class Library:
         `finish_loading` reads whatever is left. A cold start shows its first papers in about
         a second instead of after parsing everything."""
         chosen = resolve_sources(sources)
-        _drop_old_cache(chosen, fmt)
+        drop_old_cache(chosen, fmt)
         loader = CorpusLoader(chosen, fmt, corpus_cache_dir())
         loader.advance(parse=False)
         if loader.pending_bytes() <= DEFER_BYTES:
@@ -211,8 +149,8 @@ class Library:
         self.planner = planner
         self.titles = None
         self._digest = None
-        self._word_counts = None
-        self._interest = None
+        self.semantic.corpus_changed()
+        self.foryou.forget()
         if len(self.papers) <= EAGER_TITLES:
             self._titles_ready()
 
@@ -358,7 +296,7 @@ class Library:
         extra = [Filter("bookmarked")] if bookmarks_only else []
         view = self.planner.run(raw, notes, extra=extra, depth=depth, collections=collections)
         if sort == "foryou":
-            self._for_you(view, notes)
+            self.foryou.order(view, notes)
         else:
             view.indices = self.planner.sort(view.indices, sort, notes)
         if limit is not None:
@@ -374,50 +312,20 @@ class Library:
     ) -> View:
         """Papers most like `paper` (None: like the bookmarked papers taken together), within
         the same filters as the list (bookmarks only, the chosen collections)."""
-        label = f"like {paper.title!r}" if paper else "like your bookmarks"
-        view = View(query="", indices=[], notes=[f"papers {label}"])
-        notes = self.annotations()
-        ids = [paper.id] if paper else list(notes.bookmarks)
-        narrowed = bookmarks_only or bool(collections)
-        chosen = set(collections)
-        wanted = limit * 10 if narrowed else limit
-        vectors = self._vectors()
-        if vectors is not None:
-            from papertui.core.semantic.similar import similar
-
-            found = similar(vectors, ids, wanted, exclude=ids)
-        elif self.index is None:
-            view.notes.append("index not ready")
-            return view
-        else:
-            found = [(pid, s) for pid, s in self.index.similar(ids, wanted) if pid not in ids]
-        for pid, score in found:
-            pos = self.by_id.get(pid)
-            if pos is None or (bookmarks_only and pid not in notes.bookmarks):
-                continue
-            if chosen and not chosen.intersection(self.papers[pos].collections):
-                continue
-            view.indices.append(pos)
-            view.scores[pos] = score
-        del view.indices[limit:]
-        return view
+        return self.semantic.similar(paper, limit, bookmarks_only, collections)
 
     # -- related papers, topics and "for you" ------------------------------------------------------
 
     def _cache(self) -> SemanticCache:
-        if self._semantic is None:
-            from papertui.core.semantic.service import SemanticCache
-
-            self._semantic = SemanticCache(self.index_store.root / "semantic")
-        return self._semantic
+        return self.semantic.cache()
 
     def semantic_state(self) -> str:
         """ "" when vectors and topics are ready; else what is happening, for the status bar
         ("topics: computing 40%", "topics: not built")."""
-        return self._cache().state
+        return self.semantic.state()
 
     def semantic_ready(self) -> bool:
-        return self._semantic is not None and self._semantic.ready
+        return self.semantic.ready()
 
     def ensure_semantic(
         self,
@@ -433,197 +341,38 @@ class Library:
         then memory-mapped here, unless `in_process` (the CLI, which is its own process).
         progress(done, total) as the index reports it; raises IndexCancelled when cancelled,
         IndexFailed when the child fails."""
-        from papertui.core.search import IndexCancelled
-
-        cache = self._cache()
-        digest = self.digest()
-        if cache.load(digest):
-            self._semantic_ready()
-            return
-        if self.needs_child_process() and not in_process:
-            from papertui.core.semantic.child import semantic_in_child
-
-            cache.state = "topics: computing 0%"
-
-            def report(done: int, total: int) -> None:
-                cache.state = f"topics: computing {100 * done // max(total, 1)}%"
-                if progress is not None:
-                    progress(done, total)
-
-            try:
-                semantic_in_child(
-                    self.sources, report, cancelled or (lambda: False), None, self.format
-                )
-            finally:
-                cache.state = "topics: not built"
-            if not cache.load(digest):
-                raise IndexCancelled()  # the child finished without a cache for this corpus
-        else:
-            from papertui.core.semantic.service import SemanticCancelled
-
-            try:
-                cache.ensure(digest, self.papers, progress, cancelled)
-            except SemanticCancelled as exc:
-                raise IndexCancelled() from exc
-        self._semantic_ready()
-
-    def _semantic_ready(self) -> None:
-        cache = self._cache()
-        vectors, topics = cache.vectors, cache.topics
-        if vectors is None or topics is None:
-            return
-        from papertui.core.semantic.similar import search
-
-        numbered = topics.topics
-
-        def topic_ids(n: int) -> Collection[str] | None:
-            return frozenset(numbered[n - 1].ids) if 1 <= n <= len(numbered) else None
-
-        everything = len(vectors)
-        self.planner.topic_ids = topic_ids
-        self.planner.meaning = lambda text, limit: search(vectors, text, limit or everything)
-        self._interest = None
-
-    def _vectors(self) -> Any:
-        return self._semantic.vectors if self._semantic is not None else None
+        self.semantic.ensure(progress, cancelled, in_process=in_process)
 
     def topic_label(self, n: int) -> str:
         """The label of topic `n` (1-based, as `topic:n` and the overview number it); "" when
         topics are not computed or there is no such topic."""
-        topics = self._semantic.topics if self._semantic is not None else None
-        if topics is None or not 1 <= n <= len(topics.topics):
-            return ""
-        return topics.topics[n - 1].label
+        return self.semantic.topic_label(n)
 
     def overview(self, indices: Sequence[int], terms: bool = True) -> Overview:
         """Counts, years, venues, collections, abstract lengths, distinctive terms and topics
         (with unread counts; number = index + 1) of the papers at `indices`."""
-        from papertui.core import overview as ov
-
-        notes = self.annotations()
-        marks = ov.Annotations(
-            read=notes.reads.keys(),
-            bookmarked=notes.bookmarks.keys(),
-            noted=notes.notes.keys(),
-            tagged=notes.tags.keys(),
-        )
-        topics = self._semantic.topics if self._semantic is not None else None
-        view = [self.papers[i] for i in indices]
-        if self._word_counts is None:
-            self._word_counts = [len(p.abstract.split()) for p in self.papers]
-        counts = self._word_counts
-        return ov.compute_overview(
-            view, self.papers, marks, topics, terms=terms, word_counts=[counts[i] for i in indices]
-        )
-
-    def _positive_ids(self, notes: Annotations) -> set[str]:
-        liked = {pid for pid, v in notes.feedback.items() if v == LIKED}
-        return set(notes.bookmarks) | set(notes.notes) | set(notes.tags) | liked
-
-    def _negative_ids(self, notes: Annotations, positives: set[str]) -> set[str]:
-        skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
-        return (set(notes.reads) - positives) | (skipped - positives)
+        return self.semantic.overview(indices, terms)
 
     def interest(self) -> InterestModel | None:
         """The reader's interest model, trained once per annotations snapshot and negative
         keywords (None until the vectors are built)."""
-        vectors = self._vectors()
-        if vectors is None:
-            return None
-        from papertui.core.settings import load_settings
-
-        notes = self.annotations()
-        phrases = tuple(load_settings().negative_keywords)
-        key = (notes, phrases, vectors)
-        cached = self._interest
-        if cached is not None and cached[0][0] is notes and cached[0][1:] == key[1:]:
-            return cached[1]
-        from papertui.core.semantic.triage import train
-
-        positives = self._positive_ids(notes)
-        negatives = self._negative_ids(notes, positives)
-        papers, by_id = self.papers, self.by_id
-
-        def text_of(pid: str) -> str:
-            pos = by_id.get(pid)
-            return "" if pos is None else f"{papers[pos].title} {papers[pos].abstract}"
-
-        model = train(
-            vectors,
-            sorted(positives),
-            sorted(negatives),
-            [f"{s.title}. {s.abstract}" for s in notes.seeds],
-            phrases,
-            text_of,
-        )
-        self._interest = (key, model)
-        return model
+        return self.foryou.interest()
 
     def answers(self) -> int:
         """How many answers "for you" learns from: papers kept (bookmarked, noted, tagged or
         liked), papers passed over (read and not kept, or skipped), and seed texts."""
-        notes = self.annotations()
-        positives = self._positive_ids(notes)
-        return len(positives) + len(self._negative_ids(notes, positives)) + len(notes.seeds)
-
-    def _for_you(self, view: View, notes: Annotations) -> None:
-        """Unread papers not yet judged first, most interesting first; then the papers read,
-        kept (bookmarked, noted, tagged), liked or skipped, in the view's order."""
-        papers = self.papers
-        positives = self._positive_ids(notes)
-        judged = self._negative_ids(notes, positives) | positives | notes.reads.keys()
-        unread = [i for i in view.indices if papers[i].id not in judged]
-        read = [i for i in view.indices if papers[i].id in judged]
-        model = self.interest()
-        if model is None:
-            view.notes.append("for you: related-paper vectors not built yet")
-            view.indices = unread + read
-            return
-        if model.empty:
-            view.notes.append("for you: nothing to learn from yet (bookmark, like or tag papers)")
-            view.indices = unread + read
-            return
-        scores = model.scores()
-        position = model.vectors.position
-        rows = {i: position(papers[i].id) for i in unread}
-        ranked = sorted(unread, key=lambda i: (-_score(scores, rows[i]), i))
-        for i in ranked[:WHY_LIMIT]:
-            r = rows[i]
-            if r is not None:
-                view.scores[i] = float(scores[r])
-                item = model.explain(r)  # the terms and negative phrases behind the score
-                view.why[i] = item.why
-        view.indices = ranked + read
+        return self.foryou.answers()
 
     def rank(self, limit: int = 50) -> View:
         """Unread papers not yet judged (liked, skipped, bookmarked, noted, tagged), most
         interesting first (the front of `run_query("", sort="foryou")`), with `scores` and
         `why`; at most `limit`."""
-        view = self.run_query("is:unread", sort="foryou", depth=None)
-        notes = self.annotations()
-        positives = self._positive_ids(notes)
-        judged = self._negative_ids(notes, positives) | positives
-        papers = self.papers
-        view.indices = [i for i in view.indices if papers[i].id not in judged][:limit]
-        return view
+        return self.foryou.rank(limit)
 
     def ask_me(self, limit: int = 50) -> View:
         """Unread papers the interest model is least sure about: answering them (like or
         skip) teaches it the most. `notes` says how many answers it learned from."""
-        view = View(query="", indices=[])
-        model = self.interest()
-        if model is None:
-            view.notes.append("related-paper vectors not built yet")
-            return view
-        notes = self.annotations()
-        for item in model.ask_order(limit, exclude=notes.reads.keys()):
-            pos = self.by_id.get(item.id)
-            if pos is not None:
-                view.indices.append(pos)
-                view.scores[pos] = item.score
-                view.why[pos] = item.why
-        view.notes.append(f"learned from {self.answers()} answers")
-        return view
+        return self.foryou.ask_me(limit)
 
     def like(self, papers: Sequence[Paper]) -> None:
         """Say these papers are what you want to read (a positive for "for you")."""
@@ -645,24 +394,7 @@ class Library:
         """Read a file (any format papertui reads) of papers you like: those in the library
         become liked, the others are kept as seed texts (not added to any collection).
         Returns how many papers the file gave. Raises ValueError when it has none."""
-        from papertui.core.corpus import load_corpus
-
-        corpus = load_corpus([path])
-        if not corpus.papers:
-            problem = "; ".join(corpus.errors) or f"no papers could be read from {path}"
-            raise ValueError(problem)
-        here = [self.papers[self.by_id[p.id]] for p in corpus.papers if p.id in self.by_id]
-        if here:
-            self.like(here)
-        finish_titles(corpus.papers)
-        seeds = [
-            Seed(p.id, p.title if p.has_real_title else "", p.abstract, str(path))
-            for p in corpus.papers
-            if p.id not in self.by_id
-        ]
-        if seeds:
-            self.store.add_seeds(seeds)
-        return len(here) + len(seeds)
+        return self.foryou.add_seeds(path)
 
     def negative_keywords(self) -> list[str]:
         from papertui.core.settings import load_settings
@@ -786,7 +518,3 @@ class Library:
         here = {pid: self.papers[self.by_id[pid]] for pid in ids if pid in self.by_id}
         saved = self.store.saved_papers([pid for pid in ids if pid not in here])
         return annotated_entries(ids, here, saved, notes)
-
-
-def _score(scores: Any, row: int | None) -> float:
-    return float("-inf") if row is None else float(scores[row])

@@ -1,0 +1,171 @@
+""" "For you": the reader's interest model, trained from their answers, and the rankings it gives.
+
+A `Library` holds one `ForYou` (`library.foryou`) and delegates to it. The model is trained once
+per annotations snapshot and set of negative keywords, and kept until either changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from papertui.core.corpus import finish_titles
+from papertui.core.querying import View
+from papertui.core.store import LIKED, SKIPPED, Annotations, Seed
+
+if TYPE_CHECKING:
+    from papertui.core.library import Library
+    from papertui.core.semantic.triage import InterestModel
+
+# "for you" explains the first this many papers it ranks (each costs a few microseconds).
+WHY_LIMIT = 500
+
+
+def positive_ids(notes: Annotations) -> set[str]:
+    """Papers kept: bookmarked, noted, tagged or liked."""
+    liked = {pid for pid, v in notes.feedback.items() if v == LIKED}
+    return set(notes.bookmarks) | set(notes.notes) | set(notes.tags) | liked
+
+
+def negative_ids(notes: Annotations, positives: set[str]) -> set[str]:
+    """Papers passed over: read and not kept, or skipped."""
+    skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
+    return (set(notes.reads) - positives) | (skipped - positives)
+
+
+class ForYou:
+    """The interest model of `library`'s reader and the views ranked by it."""
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self._interest: tuple[tuple[object, ...], InterestModel] | None = None
+
+    def forget(self) -> None:
+        """Retrain on next use (the corpus or its vectors changed)."""
+        self._interest = None
+
+    def interest(self) -> InterestModel | None:
+        """See `Library.interest`."""
+        library = self.library
+        vectors = library.semantic.vectors()
+        if vectors is None:
+            return None
+        from papertui.core.settings import load_settings
+
+        notes = library.annotations()
+        phrases = tuple(load_settings().negative_keywords)
+        key = (notes, phrases, vectors)
+        cached = self._interest
+        if cached is not None and cached[0][0] is notes and cached[0][1:] == key[1:]:
+            return cached[1]
+        from papertui.core.semantic.triage import train
+
+        positives = positive_ids(notes)
+        negatives = negative_ids(notes, positives)
+        papers, by_id = library.papers, library.by_id
+
+        def text_of(pid: str) -> str:
+            pos = by_id.get(pid)
+            return "" if pos is None else f"{papers[pos].title} {papers[pos].abstract}"
+
+        model = train(
+            vectors,
+            sorted(positives),
+            sorted(negatives),
+            [f"{s.title}. {s.abstract}" for s in notes.seeds],
+            phrases,
+            text_of,
+        )
+        self._interest = (key, model)
+        return model
+
+    def answers(self) -> int:
+        """See `Library.answers`."""
+        notes = self.library.annotations()
+        positives = positive_ids(notes)
+        return len(positives) + len(negative_ids(notes, positives)) + len(notes.seeds)
+
+    def order(self, view: View, notes: Annotations) -> None:
+        """Unread papers not yet judged first, most interesting first; then the papers read,
+        kept (bookmarked, noted, tagged), liked or skipped, in the view's order."""
+        papers = self.library.papers
+        positives = positive_ids(notes)
+        judged = negative_ids(notes, positives) | positives | notes.reads.keys()
+        unread = [i for i in view.indices if papers[i].id not in judged]
+        read = [i for i in view.indices if papers[i].id in judged]
+        model = self.interest()
+        if model is None:
+            view.notes.append("for you: related-paper vectors not built yet")
+            view.indices = unread + read
+            return
+        if model.empty:
+            view.notes.append("for you: nothing to learn from yet (bookmark, like or tag papers)")
+            view.indices = unread + read
+            return
+        scores = model.scores()
+        position = model.vectors.position
+        rows = {i: position(papers[i].id) for i in unread}
+        ranked = sorted(unread, key=lambda i: (-_score(scores, rows[i]), i))
+        for i in ranked[:WHY_LIMIT]:
+            r = rows[i]
+            if r is not None:
+                view.scores[i] = float(scores[r])
+                item = model.explain(r)  # the terms and negative phrases behind the score
+                view.why[i] = item.why
+        view.indices = ranked + read
+
+    def rank(self, limit: int = 50) -> View:
+        """See `Library.rank`."""
+        library = self.library
+        view = library.run_query("is:unread", sort="foryou", depth=None)
+        notes = library.annotations()
+        positives = positive_ids(notes)
+        judged = negative_ids(notes, positives) | positives
+        papers = library.papers
+        view.indices = [i for i in view.indices if papers[i].id not in judged][:limit]
+        return view
+
+    def ask_me(self, limit: int = 50) -> View:
+        """See `Library.ask_me`."""
+        library = self.library
+        view = View(query="", indices=[])
+        model = self.interest()
+        if model is None:
+            view.notes.append("related-paper vectors not built yet")
+            return view
+        notes = library.annotations()
+        for item in model.ask_order(limit, exclude=notes.reads.keys()):
+            pos = library.by_id.get(item.id)
+            if pos is not None:
+                view.indices.append(pos)
+                view.scores[pos] = item.score
+                view.why[pos] = item.why
+        view.notes.append(f"learned from {self.answers()} answers")
+        return view
+
+    def add_seeds(self, path: str | Path) -> int:
+        """See `Library.add_seeds`."""
+        from papertui.core.corpus import load_corpus
+
+        library = self.library
+        corpus = load_corpus([path])
+        if not corpus.papers:
+            problem = "; ".join(corpus.errors) or f"no papers could be read from {path}"
+            raise ValueError(problem)
+        by_id = library.by_id
+        here = [library.papers[by_id[p.id]] for p in corpus.papers if p.id in by_id]
+        if here:
+            library.like(here)
+        finish_titles(corpus.papers)
+        seeds = [
+            Seed(p.id, p.title if p.has_real_title else "", p.abstract, str(path))
+            for p in corpus.papers
+            if p.id not in by_id
+        ]
+        if seeds:
+            library.store.add_seeds(seeds)
+        return len(here) + len(seeds)
+
+
+def _score(scores: Any, row: int | None) -> float:
+    return float("-inf") if row is None else float(scores[row])

@@ -1,0 +1,177 @@
+"""The library's semantic side: the vectors and topics of the corpus, related papers, overviews.
+
+A `Library` holds one `SemanticReading` (`library.semantic`) and delegates to it, so the facade
+stays small while this keeps the lazily built cache and what the planner learns from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any
+
+from papertui.core.corpus import Paper
+from papertui.core.querying import View
+
+if TYPE_CHECKING:
+    from papertui.core.library import Library
+    from papertui.core.overview import Overview
+    from papertui.core.semantic.service import SemanticCache
+
+
+class SemanticReading:
+    """Vectors and topics of `library`'s corpus (built on demand) and what is read from them."""
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self._cache: SemanticCache | None = None
+        self._word_counts: list[int] | None = None  # abstract length per position (overview)
+
+    def corpus_changed(self) -> None:
+        """The library shows another corpus: drop what was computed per position."""
+        self._word_counts = None
+
+    def cache(self) -> SemanticCache:
+        if self._cache is None:
+            from papertui.core.semantic.service import SemanticCache
+
+            self._cache = SemanticCache(self.library.index_store.root / "semantic")
+        return self._cache
+
+    def state(self) -> str:
+        """ "" when vectors and topics are ready; else what is happening, for the status bar
+        ("topics: computing 40%", "topics: not built")."""
+        return self.cache().state
+
+    def ready(self) -> bool:
+        return self._cache is not None and self._cache.ready
+
+    def vectors(self) -> Any:
+        return self._cache.vectors if self._cache is not None else None
+
+    def ensure(
+        self,
+        progress: Callable[[int, int], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+        *,
+        in_process: bool = False,
+    ) -> None:
+        """See `Library.ensure_semantic`."""
+        from papertui.core.search import IndexCancelled
+
+        library = self.library
+        cache = self.cache()
+        digest = library.digest()
+        if cache.load(digest):
+            self._loaded()
+            return
+        if library.needs_child_process() and not in_process:
+            from papertui.core.semantic.child import semantic_in_child
+
+            cache.state = "topics: computing 0%"
+
+            def report(done: int, total: int) -> None:
+                cache.state = f"topics: computing {100 * done // max(total, 1)}%"
+                if progress is not None:
+                    progress(done, total)
+
+            try:
+                semantic_in_child(
+                    library.sources, report, cancelled or (lambda: False), None, library.format
+                )
+            finally:
+                cache.state = "topics: not built"
+            if not cache.load(digest):
+                raise IndexCancelled()  # the child finished without a cache for this corpus
+        else:
+            from papertui.core.semantic.service import SemanticCancelled
+
+            try:
+                cache.ensure(digest, library.papers, progress, cancelled)
+            except SemanticCancelled as exc:
+                raise IndexCancelled() from exc
+        self._loaded()
+
+    def _loaded(self) -> None:
+        """Teach the planner `topic:n` and meaning search; the interest model is retrained."""
+        cache = self.cache()
+        vectors, topics = cache.vectors, cache.topics
+        if vectors is None or topics is None:
+            return
+        from papertui.core.semantic.similar import search
+
+        numbered = topics.topics
+
+        def topic_ids(n: int) -> Collection[str] | None:
+            return frozenset(numbered[n - 1].ids) if 1 <= n <= len(numbered) else None
+
+        everything = len(vectors)
+        planner = self.library.planner
+        planner.topic_ids = topic_ids
+        planner.meaning = lambda text, limit: search(vectors, text, limit or everything)
+        self.library.foryou.forget()
+
+    def similar(
+        self,
+        paper: Paper | None,
+        limit: int = 50,
+        bookmarks_only: bool = False,
+        collections: Collection[str] = (),
+    ) -> View:
+        """See `Library.similar`."""
+        library = self.library
+        label = f"like {paper.title!r}" if paper else "like your bookmarks"
+        view = View(query="", indices=[], notes=[f"papers {label}"])
+        notes = library.annotations()
+        ids = [paper.id] if paper else list(notes.bookmarks)
+        narrowed = bookmarks_only or bool(collections)
+        chosen = set(collections)
+        wanted = limit * 10 if narrowed else limit
+        vectors = self.vectors()
+        if vectors is not None:
+            from papertui.core.semantic.similar import similar
+
+            found = similar(vectors, ids, wanted, exclude=ids)
+        elif library.index is None:
+            view.notes.append("index not ready")
+            return view
+        else:
+            found = [(pid, s) for pid, s in library.index.similar(ids, wanted) if pid not in ids]
+        for pid, score in found:
+            pos = library.by_id.get(pid)
+            if pos is None or (bookmarks_only and pid not in notes.bookmarks):
+                continue
+            if chosen and not chosen.intersection(library.papers[pos].collections):
+                continue
+            view.indices.append(pos)
+            view.scores[pos] = score
+        del view.indices[limit:]
+        return view
+
+    def topic_label(self, n: int) -> str:
+        """See `Library.topic_label`."""
+        topics = self._cache.topics if self._cache is not None else None
+        if topics is None or not 1 <= n <= len(topics.topics):
+            return ""
+        return topics.topics[n - 1].label
+
+    def overview(self, indices: Sequence[int], terms: bool = True) -> Overview:
+        """See `Library.overview`."""
+        from papertui.core import overview as ov
+
+        library = self.library
+        notes = library.annotations()
+        marks = ov.Annotations(
+            read=notes.reads.keys(),
+            bookmarked=notes.bookmarks.keys(),
+            noted=notes.notes.keys(),
+            tagged=notes.tags.keys(),
+        )
+        topics = self._cache.topics if self._cache is not None else None
+        papers = library.papers
+        view = [papers[i] for i in indices]
+        if self._word_counts is None:
+            self._word_counts = [len(p.abstract.split()) for p in papers]
+        counts = self._word_counts
+        return ov.compute_overview(
+            view, papers, marks, topics, terms=terms, word_counts=[counts[i] for i in indices]
+        )
