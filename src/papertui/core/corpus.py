@@ -311,14 +311,27 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
 def _enrich(paper: Paper, record: RawRecord) -> None:
     """The same abstract from a richer source (a JSON list after a text dump) fills in what the
     first one lacked: a real title, authors, venue, year, a link."""
-    if record.title.strip() and not paper.has_real_title:
-        paper.title = record.title.strip()
+    fill_in(paper, record.title.strip(), record.authors, record.venue, record.year, record.url)
+
+
+def fill_in(
+    paper: Paper,
+    title: str,
+    authors: tuple[str, ...],
+    venue: str,
+    year: int | None,
+    url: str,
+) -> None:
+    """Give `paper` what another copy of its abstract knows and it does not (`title` only when
+    that copy's title is real)."""
+    if title and not paper.has_real_title:
+        paper.title = title
         paper.has_real_title = True
-    paper.authors = paper.authors or record.authors
-    paper.venue = paper.venue or record.venue
-    paper.year = paper.year or record.year
-    if record.url and not paper._extra_url:
-        paper._extra_url = record.url
+    paper.authors = paper.authors or authors
+    paper.venue = paper.venue or venue
+    paper.year = paper.year or year
+    if url and not paper._extra_url:
+        paper._extra_url = url
         paper._urls = None
 
 

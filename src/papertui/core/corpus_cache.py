@@ -37,6 +37,7 @@ from papertui.core.corpus import (
     Paper,
     build_papers,
     expand_paths,
+    fill_in,
     parse_file,
 )
 from papertui.core.formats.base import CorpusError
@@ -228,15 +229,8 @@ class CorpusLoader:
 
 def _complete(paper: Paper, other: Paper) -> None:
     """What `corpus._enrich` does for a record, for the same abstract's paper in a later file."""
-    if other.has_real_title and not paper.has_real_title:
-        paper.title = other.title
-        paper.has_real_title = True
-    paper.authors = paper.authors or other.authors
-    paper.venue = paper.venue or other.venue
-    paper.year = paper.year or other.year
-    if other._extra_url and not paper._extra_url:
-        paper._extra_url = other._extra_url
-        paper._urls = None
+    title = other.title if other.has_real_title else ""
+    fill_in(paper, title, other.authors, other.venue, other.year, other._extra_url)
 
 
 def load_corpus_cached(
