@@ -407,3 +407,12 @@ def test_tex_quotes_are_balanced() -> None:
         "representation captures."
     )
     assert "`" not in title and title.count('"') % 2 == 0 and "''" not in title
+
+
+def test_to_followed_by_a_determiner_is_not_made_a_gerund():
+    abstract = (
+        "The arcade learning environment is expensive to evaluate on. We propose Atari-5, a "
+        "solution to this problem in the form of a principled methodology for choosing games."
+    )
+    title = derive_title(abstract)
+    assert "thising" not in title and "ing problem" not in title

@@ -569,7 +569,8 @@ def _compress(phrase: str, name: str | None) -> str:
             head, _, tail = rest.partition(" ")
             if head.isalpha() and head.islower():
                 phrase = f"{verb} {_gerund(head)} {tail}".strip()
-        elif verb.isalpha() and verb.islower():
+        elif verb.isalpha() and verb.islower() and verb not in _FUNCTION:
+            # "to solve X" -> "solving X"; "to this problem" has no verb to turn
             phrase = f"{_gerund(verb)} {rest}".strip()
     return _NOVEL.sub(" ", phrase).strip(" ,;:-–—\"'")
 
