@@ -76,6 +76,15 @@ def test_dump_without_name_line_uses_file_name(write_corpus):
     assert corpus.papers[0].abstract == long_first.strip()
 
 
+def test_short_first_abstract_is_not_taken_for_a_name(write_corpus):
+    first = "We propose method number 0 for graph learning with many nodes and careful analysis."
+    corpus = load_corpus([write_corpus(first + "\n\nWe study a second question.", name="mine.txt")])
+    assert [p.abstract for p in corpus.papers] == [first, "We study a second question."]
+    assert {p.collection for p in corpus.papers} == {"mine"}
+    named = load_corpus([write_corpus("NeurIPS 2025 paper list.\n\n" + first, name="n.txt")])
+    assert [p.collection for p in named.papers] == ["NeurIPS 2025 paper list."]
+
+
 def test_folder_reads_every_txt(tmp_path, write_corpus):
     write_corpus("A\n\nalpha paper text.", name="a.txt")
     write_corpus("B\n\nbeta paper text.", name="b.txt")

@@ -43,7 +43,7 @@ from papertui.core.corpus import (
 from papertui.core.formats.base import CorpusError
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 4
+VERSION = 5  # 5: a sentence-like first line is an abstract, not a name
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 

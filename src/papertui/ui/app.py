@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.command import CommandList, CommandPalette
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 from papertui.core.clipboard import copy_system
@@ -46,6 +47,7 @@ class PaperTUI(App[None]):
         self.settings = load_settings({k.action for k in APP_KEYS})
         self.list_width = self.settings.list_width
         self.list_only = self.settings.list_only
+        self._split_toast: Notification | None = None
 
     def get_default_screen(self) -> Screen:
         return ReaderScreen(self.library, self._copy_system, self.list_width, self.list_only)
@@ -102,9 +104,17 @@ class PaperTUI(App[None]):
         self.list_only = False
         self.list_width = max(20, min(90, self.list_width + step))
         self._apply_layout()
-        self.notify(f"List: {self.list_width}% of the width.", timeout=2)
+        self._say_split(f"List: {self.list_width}% of the width.")
         self._remember("list_width", self.list_width)
         self._remember("list_only", False)
+
+    def _say_split(self, message: str) -> None:
+        """One toast for the split, replaced as `<` and `>` repeat, instead of a pile of them."""
+        old = self._split_toast
+        if old is not None and old in self._notifications:
+            self._unnotify(old)  # Textual 8.2 has no public way to replace one toast
+        self._split_toast = Notification(message, "", "information", 2, markup=False)
+        self.post_message(Notify(self._split_toast))
 
     def toggle_list_only(self) -> None:
         self.list_only = not self.list_only

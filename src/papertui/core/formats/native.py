@@ -11,8 +11,16 @@ from pathlib import Path
 
 from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decode
 
-# A name line is short; a long single-line first paragraph is an abstract, not a name.
+# A name line is short; a long single-line first paragraph is an abstract, not a name, and so is
+# a short one that reads as a sentence (many words, a full stop at the end).
 MAX_NAME = 160
+MAX_NAME_WORDS = 12
+
+
+def _is_name(line: str) -> bool:
+    if len(line) > MAX_NAME:
+        return False
+    return not (line.endswith(".") and len(line.split()) > MAX_NAME_WORDS)
 
 
 # A line that is empty or whitespace only ends a paragraph.
@@ -41,7 +49,7 @@ def parse_native(path: str, data: bytes) -> ParsedFile:
     if not paras:
         raise CorpusError(path, "empty file (only whitespace)")
     first_line = text.lstrip().split("\n", 1)[0].strip()
-    has_name = paras[0] == first_line and len(first_line) <= MAX_NAME and len(paras) > 1
+    has_name = paras[0] == first_line and _is_name(first_line) and len(paras) > 1
     if has_name:
         name, abstracts = paras[0], paras[1:]
     else:

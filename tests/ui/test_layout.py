@@ -1,0 +1,135 @@
+"""The room to read titles: the split between list and detail, list-only, the collection column,
+and that the layout is remembered in the settings for the next start."""
+
+from __future__ import annotations
+
+import tomllib
+
+from papertui.core.settings import settings_path
+from papertui.ui.widgets.paper_list import PaperList
+
+from ui_support import make_app, settle
+
+
+def list_width(app) -> int:  # type: ignore[no-untyped-def]
+    return app.screen.query_one(PaperList).outer_size.width
+
+
+def row_text(app, y: int = 0) -> str:  # type: ignore[no-untyped-def]
+    return app.screen.query_one(PaperList).render_line(y).text
+
+
+def saved() -> dict[str, object]:
+    return tomllib.loads(settings_path().read_text("utf-8"))
+
+
+def two_collections(write_corpus):  # type: ignore[no-untyped-def]
+    body = "\n\n".join(
+        f"We propose method number {i} for graph learning with {w} nodes and careful analysis."
+        for i, w in enumerate(["many", "few", "weighted", "typed"])
+    )
+    return [
+        write_corpus(body, "alpha.txt"),
+        write_corpus(body.replace("graph", "text"), "beta.txt"),
+    ]
+
+
+async def test_narrow_and_widen_move_the_split_and_are_remembered(write_corpus) -> None:
+    app = make_app(two_collections(write_corpus))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        start = list_width(app)
+        await pilot.press("less_than_sign", "less_than_sign")
+        await pilot.pause()
+        narrower = list_width(app)
+        assert narrower < start - 6  # two steps of 5% of 120 columns
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        widened = list_width(app)
+        assert narrower < widened < start
+    assert saved()["list_width"] == 61
+
+    again = make_app(two_collections(write_corpus))
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert list_width(again) == widened
+
+
+async def test_split_stops_at_its_limits(write_corpus) -> None:
+    app = make_app(two_collections(write_corpus))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(20):
+            await pilot.press("greater_than_sign")
+        await pilot.pause()
+        assert saved()["list_width"] == 90
+        assert app.screen.detail.display  # the detail pane keeps a tenth of the width
+        for _ in range(20):
+            await pilot.press("less_than_sign")
+        await pilot.pause()
+        assert saved()["list_width"] == 20
+
+
+async def test_z_gives_the_list_the_whole_width_and_back(write_corpus) -> None:
+    app = make_app(two_collections(write_corpus))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        split = list_width(app)
+        await pilot.press("z")
+        await pilot.pause()
+        assert list_width(app) == 120
+        assert not app.screen.detail.display
+        assert saved()["list_only"] is True
+        await pilot.press("z")
+        await pilot.pause()
+        assert list_width(app) == split
+        assert app.screen.detail.display
+        await pilot.press("z")
+    assert saved()["list_only"] is True
+
+    again = make_app(two_collections(write_corpus))
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert list_width(again) == 120  # remembered for the next start
+        await pilot.press("less_than_sign")  # changing the split brings the detail back
+        await pilot.pause()
+        assert again.screen.detail.display
+        assert list_width(again) < 120
+
+
+async def test_bundled_list_shows_sixty_characters_of_title_at_120_columns() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        papers = app.library.corpus.papers
+        rows = app.screen.query_one(PaperList).rows
+        visible = [(y, papers[pos].title) for y, pos in enumerate(rows[:20])]
+        long = [(y, title) for y, title in visible if len(title) >= 60]
+        assert long, "the bundled list has long titles on its first screen"
+        for y, title in long:
+            assert title[:60] in row_text(app, y)
+
+
+async def test_collection_column_only_when_collections_are_mixed(write_corpus) -> None:
+    one = [write_corpus("We propose a graph method.\n\nWe study text models.\n", "only.txt")]
+    app = make_app(one)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "only" not in row_text(app, 0)
+
+    app = make_app(two_collections(write_corpus))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        rows = len(app.screen.query_one(PaperList).rows)
+        assert rows == 8
+        labels = {row_text(app, y).split()[-1] for y in range(rows)}
+        assert labels == {"alpha", "beta"}
+
+
+async def test_panes_stack_at_80_columns(write_corpus) -> None:
+    app = make_app(two_collections(write_corpus))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert list_width(app) == 80
+        assert app.screen.detail.display
+        assert app.screen.detail.region.y > app.screen.query_one(PaperList).region.y
