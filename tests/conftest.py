@@ -42,7 +42,7 @@ def bundled_library(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[n
     mp.setenv("PAPERTUI_DATA_DIR", str(base / "data"))
     mp.setenv("PAPERTUI_CACHE_DIR", str(base / "cache"))
     library = Library.open([bundled_corpus_dir()])
-    library.ensure_index()
+    library.indexing.ensure()
     yield library
     library.close()
     mp.undo()

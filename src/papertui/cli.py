@@ -29,7 +29,7 @@ def _open(sources: Sequence[str], fmt: str | None = None, deferred: bool = False
     library = opener(sources or None, fmt)
     for line in library.corpus.errors + library.corpus.warnings:
         print(f"papertui: {line}", file=sys.stderr)
-    for _severity, message in library.problems():
+    for _severity, message in library.marks.problems():
         print(f"papertui: {message}", file=sys.stderr)
     if not library.papers and not library.loading:
         where = ", ".join(sources) if sources else str(paths.bundled_corpus_dir())
@@ -43,16 +43,16 @@ def _print_json(value: object) -> None:
 
 def _cmd_list(args: argparse.Namespace) -> int:
     library = _open(args.paths, args.input_format)
-    library.complete_titles()
-    library.mark_seen()
+    library.indexing.complete_titles()
+    library.marks.mark_seen()
     for f in library.corpus.files:
         print(f"papertui: {f.path}: {f.summary()}", file=sys.stderr)
     if args.json:
         _print_json([library.record(p) for p in library.papers])
         return 0
     for paper in library.papers:
-        mark = ("*" if library.is_bookmarked(paper) else " ") + (
-            "n" if library.note(paper) else " "
+        mark = ("*" if library.marks.is_bookmarked(paper) else " ") + (
+            "n" if library.marks.note(paper) else " "
         )
         print(f"{paper.id}  {mark}  {paper.title}  [{paper.collection}]")
     return 0
@@ -70,8 +70,8 @@ def _cmd_search(args: argparse.Namespace) -> int:
     if quick is not None:
         return _print_records(quick, args.json)
     library = _open(args.paths, args.input_format)
-    library.ensure_index()
-    library.mark_seen()  # `is:new` answers as in the reader
+    library.indexing.ensure()
+    library.marks.mark_seen()  # `is:new` answers as in the reader
     parsed = parse_query(args.query)
     if parsed.semantic or any(f.kind == "topic" for f in parsed.filters):
         _ensure_semantic(library)
@@ -104,7 +104,7 @@ def _ensure_semantic(library: Library, progress_json: bool = False) -> None:
     """Vectors and topics, built here (a CLI command is its own process) with a bar on a tty."""
     bar = _ProgressBar(progress_json, "vectors")
     try:
-        library.ensure_semantic(progress=bar, in_process=True)
+        library.semantic.ensure(progress=bar, in_process=True)
     finally:
         bar.close()
 
@@ -140,7 +140,7 @@ def _cmd_index(args: argparse.Namespace) -> int:
     library = _open(args.paths, args.input_format)
     bar = _ProgressBar(args.progress_json)
     try:
-        report = library.ensure_index(progress=bar)
+        report = library.indexing.ensure(progress=bar)
     finally:
         bar.close()
     summary = (
@@ -160,7 +160,7 @@ def _cmd_semantic(args: argparse.Namespace) -> int:
     one_blas_thread_env()  # before numpy loads
     library = _open(args.paths, args.input_format)
     _ensure_semantic(library, args.progress_json)
-    topics = library._cache().topics
+    topics = library.semantic.cache().topics
     summary = (
         f"vectors and {len(topics.topics) if topics else 0} topics for {len(library.papers)} papers"
     )
@@ -170,16 +170,16 @@ def _cmd_semantic(args: argparse.Namespace) -> int:
 
 def _cmd_overview(args: argparse.Namespace) -> int:
     library = _open(args.paths, args.input_format)
-    library.complete_titles()
+    library.indexing.complete_titles()
     if args.query:
-        library.ensure_index()
+        library.indexing.ensure()
     _ensure_semantic(library)
     indices = (
         library.run_query(args.query, depth=None).indices
         if args.query
         else list(range(len(library.papers)))
     )
-    overview = library.overview(indices)
+    overview = library.semantic.overview(indices)
     from papertui.core.overview import to_json
 
     data = to_json(overview, ids_per_topic=None if args.json else 0)
@@ -204,9 +204,9 @@ def _cmd_overview(args: argparse.Namespace) -> int:
 def _cmd_rank(args: argparse.Namespace) -> int:
     limit = _limit(args)
     library = _open(args.paths, args.input_format)
-    library.complete_titles()
+    library.indexing.complete_titles()
     _ensure_semantic(library)
-    view = library.rank(limit)
+    view = library.foryou.rank(limit)
     for note in view.notes:
         print(f"papertui: {note}", file=sys.stderr)
     papers = library.papers
@@ -227,20 +227,20 @@ def _cmd_like(args: argparse.Namespace) -> int:
     if os.path.isfile(args.id) and not args.remove:
         library = _open(args.corpus)
         try:
-            count = library.add_seeds(args.id)
+            count = library.foryou.add_seeds(args.id)
         except ValueError as exc:
             raise UsageError(f"papertui like: {exc}") from exc
         print(f"liked {count} papers from {args.id}")
         return 0
     library, paper = _find(args)
-    (library.unjudge if args.remove else library.like)([paper])
+    (library.marks.unjudge if args.remove else library.marks.like)([paper])
     print(f"{'forgot like on' if args.remove else 'liked'} {paper.id}  {paper.title}")
     return 0
 
 
 def _cmd_skip(args: argparse.Namespace) -> int:
     library, paper = _find(args)
-    (library.unjudge if args.remove else library.skip)([paper])
+    (library.marks.unjudge if args.remove else library.marks.skip)([paper])
     print(f"{'forgot skip on' if args.remove else 'skipped'} {paper.id}  {paper.title}")
     return 0
 
@@ -249,7 +249,7 @@ def _cmd_feedback(args: argparse.Namespace) -> int:
     if not args.reset:
         raise UsageError("papertui feedback: say --reset to forget every like, skip and seed")
     library = _open(args.corpus)
-    library.reset_feedback()
+    library.marks.reset_feedback()
     print("forgot every like, skip and seed file")
     return 0
 
@@ -264,7 +264,7 @@ def _find(args: argparse.Namespace) -> tuple[Library, Paper]:
 
 def _cmd_bookmark(args: argparse.Namespace) -> int:
     library, paper = _find(args)
-    library.set_bookmark(paper, not args.remove)
+    library.marks.set_bookmark(paper, not args.remove)
     print(f"{'removed bookmark' if args.remove else 'bookmarked'} {paper.id}  {paper.title}")
     return 0
 
@@ -274,14 +274,14 @@ def _cmd_tag(args: argparse.Namespace) -> int:
     tag = args.tag.strip()
     if not tag or any(c.isspace() for c in tag):
         raise UsageError(f"papertui tag: {args.tag!r} is not a tag (one word, no spaces)")
-    library.set_tag([paper], tag, not args.remove)
+    library.marks.set_tag([paper], tag, not args.remove)
     print(f"{'untagged' if args.remove else 'tagged'} {paper.id} {tag}: {paper.title}")
     return 0
 
 
 def _cmd_read(args: argparse.Namespace) -> int:
     library, paper = _find(args)
-    library.set_read([paper], not args.unread)
+    library.marks.set_read([paper], not args.unread)
     print(f"marked {'unread' if args.unread else 'read'} {paper.id}  {paper.title}")
     return 0
 
@@ -300,12 +300,12 @@ def _cmd_similar(args: argparse.Namespace) -> int:
 def _cmd_note(args: argparse.Namespace) -> int:
     library, paper = _find(args)
     if args.text is None:
-        note = library.note(paper)
+        note = library.marks.note(paper)
         if note:
             print(note)
         return 0
     text = sys.stdin.read() if args.text == "-" else args.text
-    library.set_note(paper, text)
+    library.marks.set_note(paper, text)
     print(f"{'saved note on' if text.strip() else 'cleared note on'} {paper.id}  {paper.title}")
     return 0
 
@@ -318,7 +318,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
             part for part in (args.query or "", f"tag:{args.tag}" if args.tag else "") if part
         )
         if args.query:
-            library.ensure_index()
+            library.indexing.ensure()
         view = library.run_query(query, depth=None)
         papers = [library.papers[i] for i in view.indices]
     entries = library.entries(papers)

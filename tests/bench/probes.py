@@ -112,7 +112,7 @@ def deferred_cold(*paths: str) -> dict[str, object]:
                 result["first_papers"] = len(ready.papers)
 
     with contextlib.suppress(IndexCancelled):
-        library.index_in_child(lambda d, t: None, lambda: not library.loading, tick=tick)
+        library.indexing.run_in_child(lambda d, t: None, lambda: not library.loading, tick=tick)
     result["all"] = time.perf_counter() - T0
     result["papers"] = len(library.papers)
     return result
@@ -168,7 +168,7 @@ def loaded_rss(queries_file: str, *paths: str) -> dict[str, float]:
     from papertui.core.library import Library
 
     library = Library.open(list(paths))
-    library.ensure_index()
+    library.indexing.ensure()
     with open(queries_file, encoding="utf-8") as handle:
         queries = json.load(handle)
     for query in queries[:50]:
@@ -214,7 +214,7 @@ def memory_breakdown(queries_file: str, *paths: str) -> dict[str, object]:
     library.index = SearchIndex(directory)
     step("index opened", t)
     t = time.perf_counter()
-    library.complete_titles()
+    library.indexing.complete_titles()
     step("titles + fuzzy title index", t)
     with open(queries_file, encoding="utf-8") as handle:
         queries = json.load(handle)

@@ -253,7 +253,7 @@ def bench_corpus(kind: str, corpus: Path, args: argparse.Namespace, records: Pat
 
     os.environ.update({"PAPERTUI_DATA_DIR": env["PAPERTUI_DATA_DIR"], "PAPERTUI_CACHE_DIR": cache})
     library = Library.open(source)
-    library.ensure_index()
+    library.indexing.ensure()
     index_dir = str(library.index_store.current_dir())
     query = "graph neural"
     cli = [
@@ -310,8 +310,8 @@ def bench_corpus(kind: str, corpus: Path, args: argparse.Namespace, records: Pat
     # -- filters ----------------------------------------------------------------------------------
     rng = random.Random(3)
     tagged = rng.sample(library.papers, min(200, len(library.papers)))
-    library.set_tag(tagged, "foo", True)
-    library.mark_seen()
+    library.marks.set_tag(tagged, "foo", True)
+    library.marks.mark_seen()
     for q in ("tag:foo", "-tag:foo", "is:new graph", "tag:foo graph"):
         ms = run_ms(q)
         table.record(

@@ -234,10 +234,10 @@ def library_bench(args: argparse.Namespace) -> None:
         dump = Path(tmp) / "dump.txt"
         dump.write_text("Bench\n\n" + "\n\n".join(texts) + "\n", encoding="utf-8")
         lib = Library.open([dump])
-        lib.ensure_index()
-        child = lib.needs_child_process()
+        lib.indexing.ensure()
+        child = lib.indexing.needs_child_process()
         t = time.perf_counter()
-        lib.ensure_semantic()
+        lib.semantic.ensure()
         built = time.perf_counter() - t
         who = resource.RUSAGE_CHILDREN if child else resource.RUSAGE_SELF
         rss = resource.getrusage(who).ru_maxrss / 1024
@@ -246,16 +246,16 @@ def library_bench(args: argparse.Namespace) -> None:
         n = len(lib.papers)
         sim_ms = median_ms(lambda: lib.similar(lib.papers[rng.randrange(n)], 50), args.runs)
         tilde = median_ms(lambda: lib.run_query("~graph neural networks for molecules"), args.runs)
-        lib.set_read([lib.papers[i] for i in rng.sample(range(n), 20)], True)
+        lib.marks.set_read([lib.papers[i] for i in rng.sample(range(n), 20)], True)
         likes = iter(rng.sample(range(n), args.runs))
 
         def first() -> None:
-            lib.like([lib.papers[next(likes)]])
+            lib.marks.like([lib.papers[next(likes)]])
             lib.run_query("", sort="foryou")
 
         train_ms = median_ms(first, args.runs)
         again_ms = median_ms(lambda: lib.run_query("", sort="foryou"), args.runs)
-        ask_ms = median_ms(lambda: lib.ask_me(50), args.runs)
+        ask_ms = median_ms(lambda: lib.foryou.ask_me(50), args.runs)
         pid = lib.papers[0].id
         cli_ms = median_ms(
             lambda: subprocess.run(

@@ -24,7 +24,7 @@ from papertui.ui.screens.note_editor import NoteEditor
 
 def _good_store_then(damage: str) -> Path:
     library = Library.open(None)
-    library.set_note(library.papers[0], "precious words")
+    library.marks.set_note(library.papers[0], "precious words")
     library.close()
     db = paths.store_path()
     for side in ("-wal", "-shm"):
@@ -61,12 +61,12 @@ async def test_reader_starts_on_a_damaged_store_and_says_so():
         messages = [n.message for n in app._notifications]
         assert any("damaged" in m and ".corrupt-" in m for m in messages)
         await pilot.press("b")
-        assert app.library.is_bookmarked(app.reader.current_paper)
+        assert app.library.marks.is_bookmarked(app.reader.current_paper)
 
 
 def test_data_files_are_private():
     library = Library.open(None)
-    library.set_bookmark(library.papers[0], True)
+    library.marks.set_bookmark(library.papers[0], True)
     db = paths.store_path()
     assert stat.S_IMODE(db.parent.stat().st_mode) == 0o700
     for f in [db, Path(str(db) + "-wal"), Path(str(db) + "-shm")]:
@@ -154,14 +154,14 @@ async def test_note_editor_keeps_text_when_the_disk_is_full():
 def test_index_from_an_older_schema_is_rebuilt(write_corpus):
     path = write_corpus("C\n\nalpha beta.\n\ngamma delta.")
     library = Library.open([path])
-    library.ensure_index()
+    library.indexing.ensure()
     meta_file = library.index_store.current_dir() / "meta.json"
     library.close()
     meta = json.loads(meta_file.read_text())
     meta["version"] = "0"
     meta_file.write_text(json.dumps(meta))
     library = Library.open([path])
-    assert library.ensure_index().how == "built"
+    assert library.indexing.ensure().how == "built"
     assert len(library.run_query("gamma").indices) == 1
 
 
@@ -190,6 +190,6 @@ def test_index_build_killed_midway_leaves_a_usable_index(tmp_path):
     time.sleep(0.2)
     assert store_root.current_dir() == good  # the pointer never moved
     library = Library.open([folder])
-    report = library.ensure_index()  # no crash, no stale results
+    report = library.indexing.ensure()  # no crash, no stale results
     assert report.how in ("built", "updated")
     assert len(library.run_query("fresh kernels", depth=None).indices) >= 3000

@@ -105,11 +105,11 @@ async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
         assert "␛[2J␛[H" in everything and "␀" in everything
         await pilot.press("g", "b", "y", "Y")
         await app.workers.wait_for_complete()
-        assert app.library.is_bookmarked(app.reader.current_paper) and len(copied) == 2
+        assert app.library.marks.is_bookmarked(app.reader.current_paper) and len(copied) == 2
         await pilot.press("n", *"[red]note[/]", "ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, NoteEditor)
-        assert app.library.note(app.reader.current_paper) == "[red]note[/]"
+        assert app.library.marks.note(app.reader.current_paper) == "[red]note[/]"
         for query in QUERIES:
             app.reader.search_bar.value = query
             await pilot.pause()

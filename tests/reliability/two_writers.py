@@ -41,7 +41,7 @@ def run_tui(corpus: str, first: int, count: int) -> int:
                 paper = app.reader.current_paper
                 assert paper is not None
                 app.reader.action_toggle_bookmark()  # what the b key runs
-                if not app.library.is_bookmarked(paper):
+                if not app.library.marks.is_bookmarked(paper):
                     raise SystemExit(f"bookmark on {paper.id} was not saved")
                 app.reader.paper_list.action_cursor_down()
                 done += 1

@@ -143,7 +143,7 @@ async def test_bookmark_toggle_filter_and_persistence_across_restart():
         await settle(pilot)
         await pilot.press("j", "b")
         paper = app.reader.current_paper
-        assert app.library.is_bookmarked(paper)
+        assert app.library.marks.is_bookmarked(paper)
         assert row_text(app, 1).startswith(" ★")
         assert "bookmarked" in detail_text(app)
         await pilot.press("B")
@@ -155,9 +155,9 @@ async def test_bookmark_toggle_filter_and_persistence_across_restart():
     again = make_app()
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert again.library.is_bookmarked(again.library.papers[1])
+        assert again.library.marks.is_bookmarked(again.library.papers[1])
         await pilot.press("j", "b")
-        assert not again.library.is_bookmarked(again.library.papers[1])
+        assert not again.library.marks.is_bookmarked(again.library.papers[1])
 
 
 async def test_note_editor_saves_and_note_survives_restart():
@@ -171,12 +171,12 @@ async def test_note_editor_saves_and_note_survives_restart():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, NoteEditor)
-        assert app.library.note(app.library.papers[0]) == "hi"
+        assert app.library.marks.note(app.library.papers[0]) == "hi"
         assert "✎" in row_text(app, 0) and "Note" in detail_text(app)
     again = make_app()
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert again.library.note(again.library.papers[0]) == "hi"
+        assert again.library.marks.note(again.library.papers[0]) == "hi"
         await type_query(pilot, "has:note")
         assert again.query_one(PaperList).rows == [0]
 
@@ -195,7 +195,7 @@ async def test_unsaved_note_is_never_dropped_silently():
         await pilot.press("escape", "y")  # now discard, on purpose
         await pilot.pause()
         assert not isinstance(app.screen, (NoteEditor, ConfirmScreen))
-        assert app.library.note(app.library.papers[0]) == ""
+        assert app.library.marks.note(app.library.papers[0]) == ""
         await pilot.press("n", "escape")  # no changes: leaves without asking
         await pilot.pause()
         assert not isinstance(app.screen, (NoteEditor, ConfirmScreen))
@@ -226,7 +226,7 @@ async def test_bookmark_that_cannot_be_saved_says_why():
         await pilot.pause()
         messages = [n.message for n in app._notifications]
         assert any("disk is full" in m for m in messages)
-        assert not app.library.is_bookmarked(app.reader.current_paper)
+        assert not app.library.marks.is_bookmarked(app.reader.current_paper)
 
 
 async def test_copy_abstract_and_markdown_with_system_clipboard():
@@ -396,9 +396,9 @@ async def test_scrolling_to_the_end_ranks_more_hits(write_corpus, monkeypatch):
 
 
 async def test_large_corpus_is_indexed_by_a_child_with_progress(write_corpus, monkeypatch):
-    import papertui.core.library as library_module
+    import papertui.core.indexing as indexing_module
 
-    monkeypatch.setattr(library_module, "needs_child_process", lambda count: count >= 10)
+    monkeypatch.setattr(indexing_module, "needs_child_process", lambda count: count >= 10)
     path = write_corpus("L\n\n" + "\n\n".join(f"graph study number {i}." for i in range(40)))
     app = make_app([path])
     states: list[str] = []

@@ -82,7 +82,7 @@ async def test_negative_keyword_sinks_papers_without_hiding_them(write_corpus):
             await pilot.press("s")
             await settle(pilot)
         rows = app.reader.paper_list.rows
-        unread = [p for p in rows if not app.library.is_read(app.library.papers[p])]
+        unread = [p for p in rows if not app.library.marks.is_read(app.library.papers[p])]
         proteins = [i for i, p in enumerate(unread) if theme_of(app, p) == "Protein"]
         assert proteins and min(proteins) >= len(unread) // 2  # sunk below the rest, still listed
         assert app.library.run_query("protein").indices  # and still found by search

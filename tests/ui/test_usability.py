@@ -43,7 +43,7 @@ async def test_tab_takes_the_tag_suggestion_and_the_error_goes_away():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.library.set_tag([app.library.papers[5]], "to-read", True)
+        app.library.marks.set_tag([app.library.papers[5]], "to-read", True)
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, TagScreen)
@@ -59,7 +59,7 @@ async def test_tab_takes_the_tag_suggestion_and_the_error_goes_away():
         assert str(error.render()) == ""
         await pilot.press("escape")
         await settle(pilot)
-        assert app.library.tags_of(app.reader.current_paper) == ["to-read"]
+        assert app.library.marks.tags_of(app.reader.current_paper) == ["to-read"]
 
 
 async def test_similar_views_apply_the_filters_the_status_line_claims():
@@ -68,14 +68,14 @@ async def test_similar_views_apply_the_filters_the_status_line_claims():
         await settle(pilot)
         papers = app.library.papers
         for i in range(0, 139, 2):  # half of them, so some are like the current one
-            app.library.set_bookmark(papers[i], True)
+            app.library.marks.set_bookmark(papers[i], True)
         await pilot.press("B")
         await settle(pilot)
         await pilot.press("m")
         await settle(pilot)
         rows = app.reader.paper_list.rows
         assert "bookmarks only (B)" in status(app)
-        assert rows and all(app.library.is_bookmarked(papers[i]) for i in rows)
+        assert rows and all(app.library.marks.is_bookmarked(papers[i]) for i in rows)
 
 
 async def test_a_new_result_list_starts_at_its_top_hit_and_the_cursor_stays_visible():
@@ -166,8 +166,8 @@ async def test_search_worker_reads_a_snapshot_while_the_ui_toggles():
         worker = threading.Thread(target=search)
         worker.start()
         for i in range(200):
-            library.set_bookmark(papers[i % 50], i % 2 == 0)
-            library.set_tag([papers[i % 30]], "x", i % 3 == 0)
+            library.marks.set_bookmark(papers[i % 50], i % 2 == 0)
+            library.marks.set_tag([papers[i % 30]], "x", i % 3 == 0)
         stop.set()
         worker.join()
         assert failures == []

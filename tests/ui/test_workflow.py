@@ -37,9 +37,9 @@ async def test_a_paper_shown_for_a_moment_becomes_read_and_u_toggles(monkeypatch
         await pilot.press("j")
         await pilot.pause(0.2)
         second = app.reader.current_paper
-        assert app.library.is_read(second) and not app.reader.paper_list._look(1).unread
+        assert app.library.marks.is_read(second) and not app.reader.paper_list._look(1).unread
         await pilot.press("u")
-        assert not app.library.is_read(second)
+        assert not app.library.marks.is_read(second)
         await pilot.press("u")
         await search(pilot, "is:read")
         assert 1 in app.reader.paper_list.rows and 5 not in app.reader.paper_list.rows
@@ -56,7 +56,7 @@ async def test_tags_with_completion_filter_and_batch(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, TagScreen)
         await pilot.press(*"reading-group", "enter", "escape")
-        assert app.library.tags_of(app.reader.current_paper) == ["reading-group"]
+        assert app.library.marks.tags_of(app.reader.current_paper) == ["reading-group"]
         assert (
             "#reading-group" in detail(app)
             and "#reading-group" in app.reader.paper_list._look(0).tags
@@ -79,7 +79,7 @@ async def test_space_selects_and_b_bookmarks_the_selection_esc_clears_it():
         assert app.reader.paper_list.selected == {0, 1, 2} and "3 selected" in status(app)
         assert app.reader.paper_list.render_line(0).text.startswith("●")
         await pilot.press("b")
-        assert all(app.library.is_bookmarked(app.library.papers[i]) for i in range(3))
+        assert all(app.library.marks.is_bookmarked(app.library.papers[i]) for i in range(3))
         await pilot.press("escape")
         assert app.reader.paper_list.selected == set()
 
@@ -97,10 +97,10 @@ async def test_sort_cycles():
         titles = [app.library.papers[i].title.casefold() for i in app.reader.paper_list.rows]
         assert titles == sorted(titles) and "order: title A-Z (s)" in status(app)
         papers = app.library.papers
-        app.library.set_bookmark(papers[5], True)
-        app.library.set_note(papers[9], "later")  # noted after the bookmark: first
-        app.library.set_note(papers[20], "gone")
-        app.library.set_note(papers[20], "")  # a deleted note does not count as recent
+        app.library.marks.set_bookmark(papers[5], True)
+        app.library.marks.set_note(papers[9], "later")  # noted after the bookmark: first
+        app.library.marks.set_note(papers[20], "gone")
+        app.library.marks.set_note(papers[20], "")  # a deleted note does not count as recent
         await pilot.press("s")  # recent
         await settle(pilot)
         assert app.reader.paper_list.rows[:2] == [9, 5]
@@ -234,7 +234,7 @@ async def test_settings_theme_keys_and_bad_values(monkeypatch):
         assert app.theme == "nord"
         assert any("unknown action 'foo'" in n.message for n in app._notifications)
         await pilot.press("x")
-        assert app.library.is_bookmarked(app.reader.current_paper)
+        assert app.library.marks.is_bookmarked(app.reader.current_paper)
         app.theme = "gruvbox"
         await pilot.pause()
     assert load_settings().theme == "gruvbox"

@@ -242,12 +242,12 @@ def test_folder_reads_every_supported_file(tmp_path):
 def test_same_abstract_from_text_and_json_is_one_paper_and_keeps_its_bookmark(tmp_path, capsys):
     text = _write(tmp_path, "dump.txt", f"NeurIPS\n\n{ABS1}\n")
     library = Library.open([text])
-    library.set_bookmark(library.papers[0], True)
+    library.marks.set_bookmark(library.papers[0], True)
     library.close()
     rich = _write(tmp_path, "daily.json", json.dumps(HF_DAILY))
     library = Library.open([text, rich])
     (paper,) = library.papers
-    assert paper.id == paper_id(ABS1) and library.is_bookmarked(paper)
+    assert paper.id == paper_id(ABS1) and library.marks.is_bookmarked(paper)
     assert paper.collections == ["NeurIPS", "daily"] and paper.title.startswith("FooNet")
     assert paper.authors == ("Ada Lovelace", "Alan Turing")
 
@@ -273,7 +273,7 @@ def test_author_venue_year_are_searchable_and_exported(tmp_path, capsys):
     assert record["authors"] == ["Hervé Jégou", "Müller, Hans"] and record["year"] == 2024
     assert f"{path}: bibtex, 2 papers (skipped no abstract: 1, unreadable entry: 1)" in err
     library = Library.open([folder])
-    library.set_bookmark(next(p for p in library.papers if p.title.startswith("A GCL")), True)
+    library.marks.set_bookmark(next(p for p in library.papers if p.title.startswith("A GCL")), True)
     library.close()
     assert main(["export", "--format", "bibtex", "-c", folder]) == 0
     bib = capsys.readouterr().out

@@ -27,14 +27,14 @@ def tagged(write_corpus):
     abstracts += [f"Paper {i} studies protein folding with trick {i}." for i in range(6, 10)]
     path = write_corpus("T\n\n" + "\n\n".join(abstracts))
     library = Library.open([path])
-    library.ensure_index()
+    library.indexing.ensure()
     papers = library.papers
-    library.set_tag([papers[0]], "a", True)
-    library.set_tag([papers[7]], "b", True)
-    library.set_note(papers[8], "a note")
-    library.set_note(papers[1], "another")
-    library.set_tag([papers[1]], "to-read", True)
-    library.set_tag([papers[9]], "to-read", True)
+    library.marks.set_tag([papers[0]], "a", True)
+    library.marks.set_tag([papers[7]], "b", True)
+    library.marks.set_note(papers[8], "a note")
+    library.marks.set_note(papers[1], "another")
+    library.marks.set_tag([papers[1]], "to-read", True)
+    library.marks.set_tag([papers[9]], "to-read", True)
     yield library, path
     library.close()
 
@@ -90,7 +90,7 @@ def test_is_new_answers_the_same_in_the_cli_and_the_reader(write_corpus, capsys)
     listed = json.loads(run(capsys, "list", str(path), "--json")[1])
     assert {r["abstract"].split()[0] for r in listed if r["new"]} == new
     library = Library.open([path])
-    library.mark_seen()
+    library.marks.mark_seen()
     assert {library.papers[i].abstract.split()[0] for i in shown(library, "is:new")} == new
     library.close()
 

@@ -54,7 +54,7 @@ def test_quick_search_matches_the_full_path(capsys, corpus):
     quick = quick_search([str(corpus)], "learning", 5)
     assert quick is not None and len(quick) == 5
     library = Library.open([str(corpus)])
-    library.ensure_index()
+    library.indexing.ensure()
     view = library.run_query("learning", limit=5)
     assert [r["id"] for r in quick] == [library.papers[i].id for i in view.indices]
     assert main(["search", "learning", str(corpus), "--json", "--limit", "5"]) == 0
@@ -70,7 +70,7 @@ def test_quick_search_steps_aside_when_the_corpus_changed(corpus):
         handle.write("\n\nA brand new zyxwvut abstract about learning.\n")
     assert quick_search([str(corpus)], "zyxwvut", 1) is None
     library = Library.open([str(corpus)])
-    assert library.ensure_index().how == "updated"
+    assert library.indexing.ensure().how == "updated"
     assert [library.papers[i].abstract for i in library.run_query("zyxwvut").indices] == [
         "A brand new zyxwvut abstract about learning."
     ]
@@ -78,7 +78,7 @@ def test_quick_search_steps_aside_when_the_corpus_changed(corpus):
 
 def test_interrupted_build_keeps_the_previous_index(corpus):
     library = Library.open([str(corpus)])
-    library.ensure_index()
+    library.indexing.ensure()
     before = library.index_store.current_dir()
     library.close()
     target = sorted(corpus.glob("*.txt"))[0]
@@ -95,12 +95,12 @@ def test_interrupted_build_keeps_the_previous_index(corpus):
     assert calls and library.index_store.current_dir() == before
     gens = [p for p in before.parent.iterdir() if p.name.startswith("gen-")]
     assert gens == [before]  # the half-written generation is gone
-    assert library.ensure_index().how == "updated"
+    assert library.indexing.ensure().how == "updated"
 
 
 def test_depth_ranks_the_best_first_and_says_there_is_more(corpus):
     library = Library.open([str(corpus)])
-    library.ensure_index()
+    library.indexing.ensure()
     shallow = library.run_query("learning", depth=10)
     deep = library.run_query("learning", depth=None)
     assert shallow.truncated and not deep.truncated
@@ -110,7 +110,7 @@ def test_depth_ranks_the_best_first_and_says_there_is_more(corpus):
 
 def test_collection_filter_is_applied_by_the_index(corpus):
     library = Library.open([str(corpus)])
-    library.ensure_index()
+    library.indexing.ensure()
     view = library.run_query('learning collection:"collection 1"', depth=5)
     assert view.indices and all(
         "Synthetic collection 1" in library.papers[i].collections for i in view.indices
@@ -178,7 +178,7 @@ def test_child_indexer_reports_progress_and_builds(corpus):
     seen: list[tuple[int, int]] = []
     index_in_child([str(corpus)], lambda d, t: seen.append((d, t)), lambda: False)
     assert seen and seen[-1] == (400, 400)
-    assert Library.open([str(corpus)]).index_is_current()
+    assert Library.open([str(corpus)]).indexing.is_current()
 
 
 def test_deferred_open_shows_what_the_child_has_read_then_the_whole_corpus(corpus, monkeypatch):
@@ -186,10 +186,10 @@ def test_deferred_open_shows_what_the_child_has_read_then_the_whole_corpus(corpu
 
     monkeypatch.setattr(library_module, "DEFER_BYTES", 0)  # parse nothing in this process
     library = Library.open_deferred([str(corpus)])
-    assert library.loading and library.papers == [] and library.needs_child_process()
-    assert not library.index_is_current()
+    assert library.loading and library.papers == [] and library.indexing.needs_child_process()
+    assert not library.indexing.is_current()
     with pytest.raises(RuntimeError):
-        library.ensure_index()  # not on part of the corpus
+        library.indexing.ensure()  # not on part of the corpus
     sizes: list[int] = []
 
     def tick() -> None:  # what the reader's worker does while the child runs
@@ -198,16 +198,16 @@ def test_deferred_open_shows_what_the_child_has_read_then_the_whole_corpus(corpu
             sizes.append(len(ready.papers))
             library.replace_corpus(ready)
 
-    library.index_in_child(lambda d, t: None, lambda: False, tick=tick)
+    library.indexing.run_in_child(lambda d, t: None, lambda: False, tick=tick)
     shown = list(library.papers)
     whole = library.finish_loading()  # None: the ticks took every file already
     if whole is not None:
         library.replace_corpus(whole)
     assert not library.loading and library.papers[: len(shown)] == shown
     assert sizes == sorted(sizes) and all(0 < n <= 400 for n in sizes)
-    assert library.ensure_index().how == "reused"  # the child's index, for all 400 papers
+    assert library.indexing.ensure().how == "reused"  # the child's index, for all 400 papers
     eager = Library.open([str(corpus)])
-    eager.ensure_index()
+    eager.indexing.ensure()
     assert [p.id for p in library.papers] == [p.id for p in eager.papers]
     assert library.run_query("learning").indices == eager.run_query("learning").indices
     eager.close()
@@ -332,21 +332,21 @@ def test_index_of_a_forced_format_is_not_taken_for_the_files_own(tmp_path):
     path = tmp_path / "dump.csv"
     path.write_text("title,abstract\n\nA,alpha beta gamma delta\n\nB,epsilon zeta eta theta\n")
     forced = Library.open([str(path)], "text")
-    forced.ensure_index()
-    assert forced.papers and forced.index_is_current()
+    forced.indexing.ensure()
+    assert forced.papers and forced.indexing.is_current()
     forced.close()
     own = Library.open([str(path)])  # read as CSV: other papers from the same unchanged file
     assert [p.abstract for p in own.papers] != [p.abstract for p in forced.papers]
-    assert not own.index_is_current()
+    assert not own.indexing.is_current()
     assert quick_search([str(path)], "alpha", 1) is None
-    own.ensure_index()
-    assert own.index_is_current()
+    own.indexing.ensure()
+    assert own.indexing.is_current()
     own.close()
 
 
 def test_index_that_opens_but_cannot_answer_is_reported_then_rebuilt(corpus):
     library = Library.open([str(corpus)])
-    library.ensure_index()
+    library.indexing.ensure()
     assert library.index is not None
     directory = library.index.directory
     library.close()
@@ -355,11 +355,11 @@ def test_index_that_opens_but_cannot_answer_is_reported_then_rebuilt(corpus):
             f.write_bytes(b"")
     assert quick_search([str(corpus)], "learning", 5) is None  # steps aside, never raises
     library = Library.open([str(corpus)])
-    library.ensure_index()
+    library.indexing.ensure()
     assert library.index is not None
     with pytest.raises(SearchFailed):
         library.index.search("learning")
-    assert library.ensure_index(rebuild=True).how == "built"
+    assert library.indexing.ensure(rebuild=True).how == "built"
     assert library.run_query("learning").indices
     library.close()
 
@@ -370,7 +370,7 @@ def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
 
     monkeypatch.setattr(library_module, "EAGER_TITLES", 0)  # as for a large corpus
     first = Library.open([str(corpus)])
-    first.ensure_index()
+    first.indexing.ensure()
     titles = {p.id: p.title for p in first.papers}
     first.close()
     target = sorted(corpus.glob("*.txt"))[0]
@@ -382,7 +382,7 @@ def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
         corpus_module, "derive_title", lambda text: derived.append(text) or real(text)
     )
     second = Library.open([str(corpus)])
-    assert second.ensure_index().how == "updated"
+    assert second.indexing.ensure().how == "updated"
     assert len(derived) == 1 and "Zyxwvut" in derived[0]
     assert {p.id: p.title for p in second.papers if p.id in titles} == titles
     second.close()

@@ -41,7 +41,7 @@ def test_swapped_letters_repair_to_the_frequent_word(write_corpus):
     papers = [f"A diffusion model {n} for images with a model of noise." for n in range(6)]
     papers.append("A sampling mode of diffusion in this one.")
     lib = Library.open([write_corpus("C\n\n" + "\n\n".join(papers))])
-    lib.ensure_index()
+    lib.indexing.ensure()
     view = lib.run_query("difusion modle")
     assert view.corrections == {"difusion": "diffusion", "modle": "model"}
     found = [lib.papers[i].abstract for i in view.indices]
@@ -103,16 +103,16 @@ def test_collection_filter_and_negation(library):
 
 def test_bookmark_and_note_filters(library):
     first, second = library.papers[0], library.papers[1]
-    library.set_bookmark(first, True)
-    library.set_note(second, "read for Tuesday")
+    library.marks.set_bookmark(first, True)
+    library.marks.set_note(second, "read for Tuesday")
     try:
         assert library.run_query("is:bookmarked").indices == [0]
         assert library.run_query("", bookmarks_only=True).indices == [0]
         assert library.run_query("has:note").indices == [1]
         assert len(library.run_query("-has:note").indices) == 138
     finally:
-        library.set_bookmark(first, False)
-        library.set_note(second, "")
+        library.marks.set_bookmark(first, False)
+        library.marks.set_note(second, "")
 
 
 def test_unknown_filter_is_reported_not_fatal(library):
@@ -130,14 +130,14 @@ def test_highlighter_marks_stemmed_query_words(library):
 def test_index_reused_then_rebuilt_when_corpus_changes(tmp_path, write_corpus):
     path = write_corpus("C\n\nalpha beta gamma.\n\ndelta epsilon.")
     lib = Library.open([path])
-    assert lib.ensure_index().how == "built"
+    assert lib.indexing.ensure().how == "built"
     lib.close()
     lib = Library.open([path])
-    assert lib.ensure_index().how == "reused"
+    assert lib.indexing.ensure().how == "reused"
     lib.close()
     path.write_text("C\n\nalpha beta gamma.\n\ndelta epsilon.\n\nzeta eta theta.", "utf-8")
     lib = Library.open([path])
-    assert lib.ensure_index().how == "updated"
+    assert lib.indexing.ensure().how == "updated"
     assert [lib.papers[i].abstract for i in lib.run_query("zeta").indices] == ["zeta eta theta."]
     lib.close()
 
@@ -146,7 +146,7 @@ def test_index_reused_then_rebuilt_when_corpus_changes(tmp_path, write_corpus):
 def test_damaged_index_is_rebuilt(write_corpus, damage):
     path = write_corpus("C\n\nalpha beta gamma.\n\ndelta epsilon.")
     lib = Library.open([path])
-    lib.ensure_index()
+    lib.indexing.ensure()
     store: IndexStore = lib.index_store
     directory = store.current_dir()
     lib.close()
@@ -160,7 +160,7 @@ def test_damaged_index_is_rebuilt(write_corpus, damage):
             if f.suffix not in (".json", "") and "WRITELOCK" not in f.name:
                 f.write_bytes(b"" if damage == "truncate" else b"\x00garbage" * 50)
     lib = Library.open([path])
-    assert lib.ensure_index().how in ("built", "updated")
+    assert lib.indexing.ensure().how in ("built", "updated")
     assert len(lib.run_query("delta").indices) == 1
     lib.close()
 
@@ -170,7 +170,7 @@ def test_index_damaged_while_open_is_reported_not_an_empty_result(write_corpus):
     # told so (not shown "no papers", as if the words were nowhere)
     path = write_corpus("C\n\nalpha beta gamma.\n\ndelta epsilon.")
     lib = Library.open([path])
-    lib.ensure_index()
+    lib.indexing.ensure()
     directory = lib.index_store.current_dir()
     lib.close()
     assert directory is not None

@@ -54,7 +54,7 @@ def dump(write_corpus) -> Path:  # type: ignore[no-untyped-def]
 @pytest.fixture
 def library(dump: Path):  # type: ignore[no-untyped-def]
     lib = Library.open([dump])
-    lib.ensure_index()
+    lib.indexing.ensure()
     yield lib
     lib.close()
 
@@ -64,20 +64,20 @@ def theme_of(lib: Library, pos: int) -> str:
 
 
 def test_semantic_state_before_and_after(library: Library) -> None:
-    assert library.semantic_state() == "topics: not built"
-    assert library.topic_label(1) == ""
-    library.ensure_semantic()
-    assert library.semantic_state() == ""
-    assert library.topic_label(1)
+    assert library.semantic.state() == "topics: not built"
+    assert library.semantic.topic_label(1) == ""
+    library.semantic.ensure()
+    assert library.semantic.state() == ""
+    assert library.semantic.topic_label(1)
     # a second library over the same files loads the cache instead of building
     again = Library.open(library.sources)
-    again.ensure_semantic(progress=lambda d, t: pytest.fail("rebuilt"))
-    assert again.semantic_ready()
+    again.semantic.ensure(progress=lambda d, t: pytest.fail("rebuilt"))
+    assert again.semantic.ready()
     again.close()
 
 
 def test_similar_uses_vectors_and_excludes_the_paper(library: Library) -> None:
-    library.ensure_semantic()
+    library.semantic.ensure()
     paper = library.papers[0]
     view = library.similar(paper, limit=10)
     assert len(view.indices) == 10
@@ -93,10 +93,10 @@ def test_similar_before_vectors_falls_back_to_the_index(library: Library) -> Non
 def test_tilde_query_ranks_by_meaning_with_filters(library: Library) -> None:
     before = library.run_query("~robots learning to walk")
     assert any("not built" in n for n in before.notes)
-    library.ensure_semantic()
+    library.semantic.ensure()
     view = library.run_query("~a robot agent learning a locomotion policy")
     assert view.indices[:10] and all(theme_of(library, i) == "robot" for i in view.indices[:10])
-    library.set_bookmark(library.papers[view.indices[3]], True)
+    library.marks.set_bookmark(library.papers[view.indices[3]], True)
     only = library.run_query("~robot locomotion is:bookmarked")
     assert only.indices == [view.indices[3]]
 
@@ -105,13 +105,13 @@ def test_topic_filter(library: Library) -> None:
     early = library.run_query("topic:1")
     assert any("topics not computed" in n for n in early.notes)
     assert len(early.indices) == len(library.papers)  # ignored, not "nothing"
-    library.ensure_semantic()
+    library.semantic.ensure()
     groups = [set(library.run_query(f"topic:{n}").indices) for n in (1, 2, 3)]
     assert all(groups) and not groups[0] & groups[1]
     # one topic is one theme, and topic: combines with words and other filters
     assert len({theme_of(library, i) for i in groups[0]}) == 1
     first = min(groups[0])
-    library.set_bookmark(library.papers[first], True)
+    library.marks.set_bookmark(library.papers[first], True)
     assert library.run_query("topic:1 is:bookmarked").indices == [first]
     assert set(library.run_query("-topic:1").indices) == set(range(len(library.papers))) - groups[0]
     assert library.run_query("topic:99").notes[-1] == "there is no topic 99"
@@ -120,11 +120,11 @@ def test_topic_filter(library: Library) -> None:
 def test_for_you_puts_the_liked_theme_first_and_sinks_negative_keywords(
     library: Library,
 ) -> None:
-    library.ensure_semantic()
+    library.semantic.ensure()
     graphs = [i for i in range(len(library.papers)) if theme_of(library, i) == "graph"]
     robots = [i for i in range(len(library.papers)) if theme_of(library, i) == "robot"]
-    library.like([library.papers[i] for i in graphs[:3]])
-    library.set_read([library.papers[i] for i in robots[:3]], True)
+    library.marks.like([library.papers[i] for i in graphs[:3]])
+    library.marks.set_read([library.papers[i] for i in robots[:3]], True)
     view = library.run_query("", sort="foryou")
     unread = len(library.papers) - 6
     top = view.indices[: len(graphs) - 3]
@@ -143,35 +143,35 @@ def test_for_you_puts_the_liked_theme_first_and_sinks_negative_keywords(
 
 
 def test_for_you_training_is_cached_per_snapshot(library: Library) -> None:
-    library.ensure_semantic()
-    library.like([library.papers[0]])
-    first = library.interest()
-    assert library.interest() is first
-    library.skip([library.papers[1]])
-    assert library.interest() is not first
+    library.semantic.ensure()
+    library.marks.like([library.papers[0]])
+    first = library.foryou.interest()
+    assert library.foryou.interest() is first
+    library.marks.skip([library.papers[1]])
+    assert library.foryou.interest() is not first
 
 
 def test_ask_me_and_answers(library: Library) -> None:
-    library.ensure_semantic()
-    library.like([library.papers[0], library.papers[3]])
-    library.skip([library.papers[1]])
-    library.set_read([library.papers[2]], True)
-    assert library.answers() == 4
-    view = library.ask_me(limit=5)
+    library.semantic.ensure()
+    library.marks.like([library.papers[0], library.papers[3]])
+    library.marks.skip([library.papers[1]])
+    library.marks.set_read([library.papers[2]], True)
+    assert library.foryou.answers() == 4
+    view = library.foryou.ask_me(limit=5)
     assert len(view.indices) == 5
     assert not {0, 1, 2, 3} & set(view.indices)
     assert view.notes == ["learned from 4 answers"]
 
 
 def test_feedback_and_seeds_persist_and_reset(library: Library, write_corpus) -> None:  # type: ignore[no-untyped-def]
-    library.like([library.papers[0]])
-    library.skip([library.papers[1]])
+    library.marks.like([library.papers[0]])
+    library.marks.skip([library.papers[1]])
     rng = random.Random(9)
     seeds = write_corpus(
         "Mine\n\n" + abstract("robot", rng, 90) + "\n\n" + library.papers[2].abstract + "\n",
         "seeds.txt",
     )
-    assert library.add_seeds(seeds) == 2
+    assert library.foryou.add_seeds(seeds) == 2
     again = Library.open(library.sources)
     notes = again.annotations()
     assert notes.feedback_word(library.papers[0].id) == "liked"
@@ -179,22 +179,22 @@ def test_feedback_and_seeds_persist_and_reset(library: Library, write_corpus) ->
     assert notes.feedback_word(library.papers[2].id) == "liked"  # in the library: liked
     assert [s.abstract.split()[1] for s in notes.seeds] == ["robot"]
     assert len(again.papers) == len(library.papers)  # seeds join no collection
-    again.ensure_semantic()
-    top = again.rank(limit=5)
+    again.semantic.ensure()
+    top = again.foryou.rank(limit=5)
     assert top.indices  # seed + likes give a profile
-    again.unjudge([again.papers[0]])
+    again.marks.unjudge([again.papers[0]])
     assert again.annotations().feedback_word(again.papers[0].id) is None
-    again.reset_feedback()
+    again.marks.reset_feedback()
     assert not again.annotations().feedback and not again.annotations().seeds
     again.close()
 
 
 def test_overview_has_topics_with_unread_counts(library: Library) -> None:
-    library.set_read([library.papers[0]], True)
-    plain = library.overview(list(range(len(library.papers))), terms=False)
+    library.marks.set_read([library.papers[0]], True)
+    plain = library.semantic.overview(list(range(len(library.papers))), terms=False)
     assert plain.topics == [] and plain.view.unread == len(library.papers) - 1
-    library.ensure_semantic()
-    full = library.overview(list(range(len(library.papers))))
+    library.semantic.ensure()
+    full = library.semantic.overview(list(range(len(library.papers))))
     assert sum(t.size for t in full.topics) == len(library.papers)
     assert sum(t.unread for t in full.topics) == len(library.papers) - 1
     assert full.years is None and full.venues is None
@@ -207,7 +207,7 @@ def test_semantic_child_builds_with_progress_and_can_be_cancelled(dump: Path) ->
     semantic_in_child([str(dump)], lambda d, t: seen.append((d, t)), lambda: False)
     assert seen and seen[-1][0] == seen[-1][1]
     lib = Library.open([dump])
-    lib.ensure_semantic(progress=lambda d, t: pytest.fail("rebuilt"), in_process=True)
+    lib.semantic.ensure(progress=lambda d, t: pytest.fail("rebuilt"), in_process=True)
     lib.close()
     with pytest.raises(IndexCancelled):
         semantic_in_child([str(dump)], lambda d, t: None, lambda: True)
@@ -291,15 +291,15 @@ def test_added_papers_extend_the_cache(dump: Path) -> None:
     from papertui.core.semantic.service import SemanticCache
 
     lib = Library.open([dump])
-    lib.ensure_semantic()
+    lib.semantic.ensure()
     with dump.open("a", encoding="utf-8") as f:
         f.write("\n" + abstract("robot", random.Random(11), 500) + "\n")
     grown = Library.open([dump])
     cache = SemanticCache(grown.index_store.root / "semantic")
-    assert cache.ensure(grown.digest(), grown.papers) == "extended"
+    assert cache.ensure(grown.indexing.digest(), grown.papers) == "extended"
     new = grown.papers[-1]
     assert new.id in cache.vectors.ids and cache.topics.topic_of(new.id) >= 0  # type: ignore[union-attr]
-    assert SemanticCache(cache.root).ensure(grown.digest(), grown.papers) == "reused"
+    assert SemanticCache(cache.root).ensure(grown.indexing.digest(), grown.papers) == "reused"
     lib.close()
     grown.close()
 
@@ -349,9 +349,9 @@ def built(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-
     dump = tmp / "dump.txt"
     dump.write_text(corpus_text()[0], encoding="utf-8")
     lib = Library.open([dump])
-    lib.ensure_index()
-    lib.ensure_semantic()
-    lib.like([lib.papers[0]])
+    lib.indexing.ensure()
+    lib.semantic.ensure()
+    lib.marks.like([lib.papers[0]])
     yield lib
     lib.close()
     mp.undo()

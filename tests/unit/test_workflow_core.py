@@ -41,10 +41,10 @@ def test_emphasis_becomes_bold_spans():
 def test_read_new_and_tag_filters(write_corpus):
     path = write_corpus("C\n\nfirst paper on graphs.\n\nsecond paper on kernels.")
     library = Library.open([path])
-    assert library.mark_seen() == set()  # the first time a file is opened nothing is new
+    assert library.marks.mark_seen() == set()  # the first time a file is opened nothing is new
     first, second = library.papers
-    library.set_read([first], True)
-    library.set_tag([first, second], "group", True)
+    library.marks.set_read([first], True)
+    library.marks.set_tag([first, second], "group", True)
     assert library.run_query("is:read").indices == [0]
     assert library.run_query("is:unread").indices == [1]
     assert library.run_query("tag:group").indices == [0, 1]
@@ -52,15 +52,15 @@ def test_read_new_and_tag_filters(write_corpus):
     library.close()
     path.write_text(path.read_text("utf-8") + "\n\nthird paper, new since last time.\n", "utf-8")
     library = Library.open([path])
-    library.mark_seen()
+    library.marks.mark_seen()
     assert [library.papers[i].abstract for i in library.run_query("is:new").indices] == [
         "third paper, new since last time."
     ]
-    library.set_read([library.papers[2]], True)  # new until read
+    library.marks.set_read([library.papers[2]], True)  # new until read
     assert library.run_query("is:new").indices == []
     library.close()
     library = Library.open([path])
-    library.mark_seen()
+    library.marks.mark_seen()
     assert library.run_query("is:new").indices == []
 
 
@@ -69,8 +69,8 @@ def test_sorts(write_corpus):
     library = Library.open([path])
     assert library.run_query("", sort="title").indices == [1, 2, 0]
     assert library.run_query("", sort="corpus").indices == [0, 1, 2]
-    library.set_bookmark(library.papers[2], True)
-    library.set_note(library.papers[1], "later")
+    library.marks.set_bookmark(library.papers[2], True)
+    library.marks.set_note(library.papers[1], "later")
     assert library.run_query("", sort="recent").indices == [1, 2, 0]
 
 
@@ -113,8 +113,8 @@ def test_cli_tag_list_fields_and_export_by_query_and_tag(capsys, tmp_path):
 def test_bibtex_export_reads_back_with_authors_year_abstract_url_note(tmp_path, capsys):
     library = Library.open(None)
     paper = library.papers[library.run_query("canonicalfusion").indices[0]]
-    library.set_note(paper, "Compare {with} SEGA }")  # unbalanced brace in a note
-    library.set_bookmark(paper, True)
+    library.marks.set_note(paper, "Compare {with} SEGA }")  # unbalanced brace in a note
+    library.marks.set_bookmark(paper, True)
     library.close()
     assert main(["export", "--format", "bibtex"]) == 0
     entry = bibtexparser.parse_string(capsys.readouterr().out).entries[0]

@@ -46,14 +46,16 @@ class Annotating:
             return
         if len(papers) == 1:
             now: list[bool] = []
-            if self._save(lambda: now.append(self.library.toggle_bookmark(papers[0])), "Bookmark"):
+            if self._save(
+                lambda: now.append(self.library.marks.toggle_bookmark(papers[0])), "Bookmark"
+            ):
                 self.reader.notify("Bookmarked." if now[0] else "Bookmark removed.", timeout=2)
         else:  # a batch: bookmark every selected paper (or unbookmark, if all are)
-            on = not all(self.library.is_bookmarked(p) for p in papers)
+            on = not all(self.library.marks.is_bookmarked(p) for p in papers)
 
             def mark_all() -> None:
                 for paper in papers:
-                    self.library.set_bookmark(paper, on)
+                    self.library.marks.set_bookmark(paper, on)
 
             if self._save(mark_all, "Bookmark"):
                 verb = "Bookmarked" if on else "Removed the bookmarks of"
@@ -66,21 +68,21 @@ class Annotating:
             self.reader.notify("No paper selected.", severity="warning")
             return
         if draft is None:
-            self._save(self.library.refresh, "Note")  # edit the latest text
-        text = self.library.note(paper) if draft is None else draft
+            self._save(self.library.marks.refresh, "Note")  # edit the latest text
+        text = self.library.marks.note(paper) if draft is None else draft
 
         def closed(result: str | None) -> None:
             if result is None:
                 return
             try:
-                self.library.set_note(paper, result)
+                self.library.marks.set_note(paper, result)
             except StoreError as exc:  # reopen with what was typed: nothing typed is lost
                 self.edit_note(result, f"Not saved: {exc}")
                 return
             self.reader.notify("Note saved." if result.strip() else "Note removed.")
             self.reader.refresh_paper()
 
-        saved = self.library.note(paper)
+        saved = self.library.marks.note(paper)
         self.reader.app.push_screen(NoteEditor(paper.title, text, problem, saved), closed)
 
     def tag(self) -> None:
@@ -88,13 +90,13 @@ class Annotating:
         if not papers:
             return
         what = papers[0].title if len(papers) == 1 else f"{len(papers)} selected papers"
-        common = set.intersection(*(set(self.library.tags_of(p)) for p in papers))
-        known = self.library.all_tags()
+        common = set.intersection(*(set(self.library.marks.tags_of(p)) for p in papers))
+        known = self.library.marks.all_tags()
 
         def chosen(changes: list[tuple[str, bool]] | None) -> None:
             for tag, on in changes or []:
                 try:
-                    self.library.set_tag(papers, tag, on)
+                    self.library.marks.set_tag(papers, tag, on)
                 except StoreError as exc:
                     self.reader.notify(str(exc), title="Tag not saved", severity="error")
                     break
@@ -107,7 +109,7 @@ class Annotating:
 
     def mark_read(self, paper: Paper) -> None:
         try:
-            self.library.set_read([paper], True)
+            self.library.marks.set_read([paper], True)
         except StoreError:
             return  # read state is a convenience; failing to save it is not worth a message
         self.reader.refresh_paper()
@@ -116,9 +118,9 @@ class Annotating:
         papers = self.reader.targets()
         if not papers:
             return
-        read = not all(self.library.is_read(p) for p in papers)
+        read = not all(self.library.marks.is_read(p) for p in papers)
         self.reader.stop_read_timer()
-        self._save(lambda: self.library.set_read(papers, read), "Read state")
+        self._save(lambda: self.library.marks.set_read(papers, read), "Read state")
         self.reader.refresh_paper()
 
     # -- taking papers away -----------------------------------------------------------------------
@@ -133,7 +135,7 @@ class Annotating:
         if paper is not None:
             people = byline(paper.authors, paper.venue, paper.year)
             text = paper_markdown(
-                paper.title, paper.abstract, paper.urls, self.library.note(paper), people
+                paper.title, paper.abstract, paper.urls, self.library.marks.note(paper), people
             )
             self.copy_text(text, "title, abstract and links as Markdown")
 

@@ -92,7 +92,7 @@ class PaperTUI(App[None]):
             if report.skipped:
                 text = safe_display(f"{report.path}: {report.summary()}")
                 self.notify(text, title="Loaded with skips", timeout=8)
-        for severity, message in self.library.problems():
+        for severity, message in self.library.marks.problems():
             self.notify(safe_display(message), severity=severity, timeout=20)  # type: ignore[arg-type]
 
     # -- layout: the list's share of the width, remembered -----------------------------------------

@@ -25,7 +25,7 @@ class Exporting:
         if selected:  # what E acts on when papers are selected: offered first
             found.insert(0, (f"the {len(selected)} selected papers", "selection"))
         found.append((f"the current results ({len(self.reader.view.indices)})", "results"))
-        found += [(f"tag #{tag}", f"tag:{tag}") for tag in self.library.all_tags()]
+        found += [(f"tag #{tag}", f"tag:{tag}") for tag in self.library.marks.all_tags()]
         return found
 
     def open_dialog(self, path: str = "papertui-export.bib", problem: str = "") -> None:
@@ -42,7 +42,7 @@ class Exporting:
         if what == "results":
             return [library.papers[i] for i in self.reader.view.indices]
         if what.startswith("tag:"):
-            return library.tagged(what[4:])
+            return library.marks.tagged(what[4:])
         return None  # the bookmarked and annotated papers
 
     def _write(self, what: str, fmt: str, name: str, overwrite: bool = False) -> None:

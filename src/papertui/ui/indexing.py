@@ -67,9 +67,9 @@ class Indexing:
             if library.loading:
                 report(reader.set_index_state, "reading files…")
             try:
-                if library.needs_child_process() and not library.index_is_current():
+                if library.indexing.needs_child_process() and not library.indexing.is_current():
                     report(reader.set_index_state, "indexing 0%")
-                    library.index_in_child(progress, cancelled, self._track, tick=tick)
+                    library.indexing.run_in_child(progress, cancelled, self._track, tick=tick)
                     report(reader.set_index_state, "opening the index")
             finally:
                 if not worker.is_cancelled:
@@ -79,8 +79,8 @@ class Indexing:
             if worker.is_cancelled:
                 return
             with reader.search_lock:
-                library.ensure_index(progress, cancelled)
-            library.mark_seen()  # which papers are new since their file was last opened
+                library.indexing.ensure(progress, cancelled)
+            library.marks.mark_seen()  # which papers are new since their file was last opened
             report(reader.index_ready)
         except IndexCancelled:
             return
@@ -100,7 +100,7 @@ class Indexing:
             report(reader.set_index_state, f"topics: computing {percent}%")
 
         try:
-            self.library.ensure_semantic(progress, cancelled)
+            self.library.semantic.ensure(progress, cancelled)
         except IndexCancelled:
             return
         except Exception as exc:  # noqa: BLE001 - reading works without topics; say why

@@ -27,13 +27,15 @@ class Triaging:
         if not papers:
             return
         try:
-            (self.library.like if liked else self.library.skip)(papers)
+            (self.library.marks.like if liked else self.library.marks.skip)(papers)
         except StoreError as exc:
             reader.notify(str(exc), title="Not saved", severity="error", timeout=10)
             return
         verb = "Liked" if liked else "Skipped"
         what = "this paper" if len(papers) == 1 else f"{len(papers)} papers"
-        reader.notify(f"{verb} {what}. Learned from {self.library.answers()} answers.", timeout=2)
+        reader.notify(
+            f"{verb} {what}. Learned from {self.library.foryou.answers()} answers.", timeout=2
+        )
         reader.paper_list.clear_selection()
         reader.paper_list.action_cursor_down()
         reader.refresh_paper()
@@ -42,7 +44,7 @@ class Triaging:
 
     def ask_me(self) -> None:
         reader = self.reader
-        reader.start_view(lambda: self.library.ask_me(), "the model is least sure about")
+        reader.start_view(lambda: self.library.foryou.ask_me(), "the model is least sure about")
 
     def add_seeds(self) -> None:
         def chosen(path: str | None) -> None:
@@ -54,7 +56,7 @@ class Triaging:
 
     def _seed(self, path: str) -> None:
         try:
-            count = self.library.add_seeds(Path(path).expanduser())
+            count = self.library.foryou.add_seeds(Path(path).expanduser())
             message, severity = f"Learned from {count} papers of {path}.", "information"
         except (OSError, ValueError, StoreError) as exc:
             message, severity = f"{path}: {exc}", "error"
@@ -81,7 +83,7 @@ class Triaging:
 
     def reset(self) -> None:
         try:
-            self.library.reset_feedback()
+            self.library.marks.reset_feedback()
         except StoreError as exc:
             self.reader.notify(str(exc), severity="error")
             return
@@ -96,8 +98,8 @@ class Triaging:
         reader.notify("Computing the overview…", timeout=1)
 
         def compute() -> None:
-            result = self.library.overview(indices)
-            state = self.library.semantic_state()
+            result = self.library.semantic.overview(indices)
+            state = self.library.semantic.state()
             reader.app.call_from_thread(self._show_overview, what, result, state)
 
         reader.run_worker(compute, thread=True, group="overview", exclusive=True)
@@ -115,7 +117,7 @@ class Triaging:
 
         def chosen(topic: int | None) -> None:
             if topic is not None:
-                self.reader.narrowing.topic = (topic, self.library.topic_label(topic + 1))
+                self.reader.narrowing.topic = (topic, self.library.semantic.topic_label(topic + 1))
                 self.reader.search()
 
         screen = OverviewScreen(what, overview, titled, state)  # type: ignore[arg-type]

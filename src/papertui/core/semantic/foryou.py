@@ -155,7 +155,7 @@ class ForYou:
         by_id = library.by_id
         here = [library.papers[by_id[p.id]] for p in corpus.papers if p.id in by_id]
         if here:
-            library.like(here)
+            library.marks.like(here)
         finish_titles(corpus.papers)
         seeds = [
             Seed(p.id, p.title if p.has_real_title else "", p.abstract, str(path))

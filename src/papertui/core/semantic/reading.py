@@ -60,11 +60,11 @@ class SemanticReading:
 
         library = self.library
         cache = self.cache()
-        digest = library.digest()
+        digest = library.indexing.digest()
         if cache.load(digest):
             self._loaded()
             return
-        if library.needs_child_process() and not in_process:
+        if library.indexing.needs_child_process() and not in_process:
             from papertui.core.semantic.child import semantic_in_child
 
             cache.state = "topics: computing 0%"

@@ -134,13 +134,13 @@ class ReaderScreen(Screen[None]):
     def _look(self, pos: int) -> RowLook:
         paper, library = self.library.papers[pos], self.library
         markers = (
-            (BOOKMARK if library.is_bookmarked(paper) else " ")
-            + (NOTE if library.note(paper) else " ")
-            + (NEW if library.is_new(paper) else " ")
+            (BOOKMARK if library.marks.is_bookmarked(paper) else " ")
+            + (NOTE if library.marks.note(paper) else " ")
+            + (NEW if library.marks.is_new(paper) else " ")
         )
-        tags = " ".join(f"#{t}" for t in library.tags_of(paper))
+        tags = " ".join(f"#{t}" for t in library.marks.tags_of(paper))
         suffix = " ".join(str(x) for x in (paper.year, paper.venue) if x)
-        return RowLook(markers, unread=not library.is_read(paper), tags=tags, suffix=suffix)
+        return RowLook(markers, unread=not library.marks.is_read(paper), tags=tags, suffix=suffix)
 
     def update_status(self) -> None:
         view = self.view
@@ -273,13 +273,19 @@ class ReaderScreen(Screen[None]):
             self.detail.show("No paper selected.")
             return
         library = self.library
-        state = "new" if library.is_new(paper) else "" if library.is_read(paper) else "unread"
+        state = (
+            "new"
+            if library.marks.is_new(paper)
+            else ""
+            if library.marks.is_read(paper)
+            else "unread"
+        )
         rendered = render_paper(
             paper,
-            bookmarked=library.is_bookmarked(paper),
-            note=library.note(paper),
+            bookmarked=library.marks.is_bookmarked(paper),
+            note=library.marks.note(paper),
             highlighter=self.view.highlighter,
-            tags=library.tags_of(paper),
+            tags=library.marks.tags_of(paper),
             state=state,
             raw=self.detail.raw,
             why=getattr(self.view, "why", {}).get(self.paper_list.current, ""),
@@ -294,7 +300,7 @@ class ReaderScreen(Screen[None]):
         if self._read_timer is not None:
             self._read_timer.stop()
         pos = self.paper_list.current
-        if pos is None or self.library.is_read(self.library.papers[pos]):
+        if pos is None or self.library.marks.is_read(self.library.papers[pos]):
             return
         self._read_timer = self.set_timer(READ_AFTER, lambda: self._mark_read(pos))
 
@@ -352,7 +358,7 @@ class ReaderScreen(Screen[None]):
                 self.collections = names
                 self.search()
 
-        counts = self.library.collection_counts()
+        counts = self.library.marks.collection_counts()
         self.app.push_screen(CollectionsScreen(counts, self.collections), chosen)
 
     def action_toggle_raw(self) -> None:

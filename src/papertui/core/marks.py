@@ -1,0 +1,140 @@
+"""What the reader marks on papers: bookmarks, notes, tags, read and seen state, and the likes
+and skips that "for you" learns from. Reads answer from the store's current snapshot; writes go
+to the store (each raises StoreError, one line, when it cannot be saved)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from papertui.core.corpus import Paper
+from papertui.core.query import Filter
+from papertui.core.store import LIKED, SKIPPED, Annotations, Store
+
+if TYPE_CHECKING:
+    from papertui.core.library import Library
+
+
+class Marks:
+    def __init__(self, library: Library) -> None:
+        self.library = library
+
+    @property
+    def _store(self) -> Store:
+        return self.library.store
+
+    def _notes(self) -> Annotations:
+        return self.library.annotations()
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def is_bookmarked(self, paper: Paper) -> bool:
+        return paper.id in self._notes().bookmarks
+
+    def note(self, paper: Paper) -> str:
+        return self._notes().notes.get(paper.id, "")
+
+    def is_read(self, paper: Paper) -> bool:
+        return paper.id in self._notes().reads
+
+    def is_new(self, paper: Paper) -> bool:
+        return self._notes().is_new(paper.id)
+
+    def all_tags(self) -> list[str]:
+        tags = {t for names in self._notes().tags.values() for t in names}
+        return sorted(tags, key=str.casefold)
+
+    def tags_of(self, paper: Paper) -> list[str]:
+        return self._notes().tags_of(paper.id)
+
+    def tagged(self, tag: str) -> list[Paper]:
+        """The papers with `tag`, matched as `tag:` matches it (case-insensitive)."""
+        library = self.library
+        found = library.planner.positions(Filter("tag", tag), self._notes())
+        return [library.papers[i] for i in sorted(found)]
+
+    def refresh(self) -> None:
+        """Pick up what another papertui (a second TUI, a CLI script) has written meanwhile.
+        Raises StoreError (one line) when the store cannot be read."""
+        self._store.refresh()
+
+    # -- the user's data file and the collections ----------------------------------------------
+
+    def problems(self) -> list[tuple[str, str]]:
+        """(severity, message) about the user's data file, for the reader and the CLI."""
+        found = []
+        if self._store.moved_aside is not None:
+            found.append(
+                (
+                    "error",
+                    f"Your data file was damaged. It was moved to {self._store.moved_aside} "
+                    "and a fresh one started.",
+                )
+            )
+        if self._store.unavailable:
+            found.append(
+                ("warning", f"Bookmarks and notes cannot be saved: {self._store.unavailable}")
+            )
+        return found
+
+    def collection_counts(self) -> list[tuple[str, int, int, int]]:
+        """(collection, papers, unread, bookmarked) for each collection, in corpus order."""
+        notes = self._notes()
+        totals: dict[str, list[int]] = {}
+        for paper in self.library.papers:
+            for name in paper.collections:
+                row = totals.setdefault(name, [0, 0, 0])
+                row[0] += 1
+                row[1] += paper.id not in notes.reads
+                row[2] += paper.id in notes.bookmarks
+        return [(name, *row) for name, row in totals.items()]  # type: ignore[misc]
+
+    # -- writing ----------------------------------------------------------------------------------
+
+    def toggle_bookmark(self, paper: Paper) -> bool:
+        """Flip the bookmark; returns the new state."""
+        self.refresh()
+        on = not self.is_bookmarked(paper)
+        self.set_bookmark(paper, on)
+        return on
+
+    def set_bookmark(self, paper: Paper, on: bool) -> None:
+        self._store.set_bookmark(paper, on)
+
+    def set_note(self, paper: Paper, text: str) -> None:
+        self._store.set_note(paper, text)
+
+    def set_read(self, papers: Sequence[Paper], read: bool) -> None:
+        self._store.set_read([p.id for p in papers], read)
+
+    def set_tag(self, papers: Sequence[Paper], tag: str, on: bool) -> None:
+        self._store.set_tag(list(papers), tag, on)
+
+    def like(self, papers: Sequence[Paper]) -> None:
+        """Say these papers are what you want to read (a positive for "for you")."""
+        self._store.set_feedback(list(papers), LIKED)
+
+    def skip(self, papers: Sequence[Paper]) -> None:
+        """Say these papers are not for you (a negative for "for you")."""
+        self._store.set_feedback(list(papers), SKIPPED)
+
+    def unjudge(self, papers: Sequence[Paper]) -> None:
+        """Forget a like or skip on these papers."""
+        self._store.set_feedback(list(papers), None)
+
+    def reset_feedback(self) -> None:
+        """Forget every like, skip and seed text (bookmarks, notes, tags and reads stay)."""
+        self._store.reset_feedback()
+
+    def mark_seen(self) -> set[str]:
+        """Note which papers each file holds now; papers new since a file was last opened
+        become `is:new` (until read). Writes one row per paper the first time: call it from a
+        worker for large corpora."""
+        papers = self.library.papers
+        by_source: dict[str, list[str]] = {}
+        for paper in papers:
+            by_source.setdefault(paper.source, []).append(paper.id)
+        by_source = {str(Path(src).resolve()): ids for src, ids in by_source.items()}
+        self._store.reconcile(papers)  # annotations made under an older id move to the new
+        return self._store.record_seen(by_source)
