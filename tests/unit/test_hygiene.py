@@ -29,7 +29,12 @@ def test_the_reader_and_the_cli_reach_the_store_only_through_the_library():
     from pathlib import Path
 
     root = Path(papertui.core.__path__[0]).parent
-    files = [root / "cli.py", root / "cli_args.py", *sorted((root / "ui").rglob("*.py"))]
+    files = [
+        root / "cli.py",
+        root / "cli_args.py",
+        *sorted((root / "commands").rglob("*.py")),
+        *sorted((root / "ui").rglob("*.py")),
+    ]
     offenders = []
     for path in files:
         tree = ast.parse(path.read_text("utf-8"))
@@ -42,3 +47,4 @@ def test_the_reader_and_the_cli_reach_the_store_only_through_the_library():
                 offenders.append(f"{path.name}:{node.lineno}: .store")
     assert offenders == []
     assert len(files) > 10  # the walk found the reader's modules
+    assert root / "commands" / "papers.py" in files  # and the commands

@@ -1,0 +1,100 @@
+"""What every command shares: opening the library with its problems on stderr, printing
+records as text or JSON, the progress bar, and finding a paper by id prefix."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from papertui.cli_args import UsageError
+from papertui.core import paths
+from papertui.core.corpus import Paper
+from papertui.core.library import Library, PaperNotFound, View
+from papertui.core.settings import load_settings
+
+
+def open_library(sources: Sequence[str], fmt: str | None = None, deferred: bool = False) -> Library:
+    for problem in load_settings().problems:
+        print(f"papertui: {problem}", file=sys.stderr)
+    opener = Library.open_deferred if deferred else Library.open
+    library = opener(sources or None, fmt)
+    for line in library.corpus.errors + library.corpus.warnings:
+        print(f"papertui: {line}", file=sys.stderr)
+    for _severity, message in library.marks.problems():
+        print(f"papertui: {message}", file=sys.stderr)
+    if not library.papers and not library.loading:
+        where = ", ".join(sources) if sources else str(paths.bundled_corpus_dir())
+        raise UsageError(f"papertui: no papers could be read from {where}")
+    return library
+
+
+def print_json(value: object) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def limit_of(args: argparse.Namespace) -> int:
+    if args.limit < 1:
+        raise UsageError(f"papertui {args.command}: --limit must be at least 1")
+    return int(args.limit)
+
+
+def print_records(records: list[dict[str, object]], as_json: bool) -> int:
+    if as_json:
+        print_json(records)
+        return 0
+    for r in records:
+        score = float(r.get("score") or 0.0)  # type: ignore[arg-type]
+        print(f"{r['id']}  {score:7.2f}  {r['title']}  [{r['collection']}]")
+    return 0
+
+
+def print_view(library: Library, view: View, as_json: bool) -> int:
+    papers = library.papers
+    records = [library.record(papers[i], view.scores.get(i, 0.0)) for i in view.indices]
+    return print_records(records, as_json)
+
+
+def ensure_semantic(library: Library, progress_json: bool = False) -> None:
+    """Vectors and topics, built here (a CLI command is its own process) with a bar on a tty."""
+    bar = ProgressBar(progress_json, "vectors")
+    try:
+        library.semantic.ensure(progress=bar, in_process=True)
+    finally:
+        bar.close()
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr, only when stderr is a terminal."""
+
+    def __init__(self, as_json: bool, what: str = "indexing") -> None:
+        self.as_json = as_json
+        self.what = what
+        self.tty = sys.stderr.isatty()
+        self.last = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        percent = int(100 * done / total) if total else 100
+        if percent == self.last:
+            return
+        self.last = percent
+        if self.as_json:
+            print(json.dumps({"done": done, "total": total}), flush=True)
+        elif self.tty:
+            bar = "#" * (percent // 4)
+            print(
+                f"\r{self.what} [{bar:<25}] {percent:3d}%  {done}/{total}", end="", file=sys.stderr
+            )
+
+    def close(self) -> None:
+        if self.tty and not self.as_json and self.last >= 0:
+            print(file=sys.stderr)
+
+
+def find_paper(args: argparse.Namespace) -> tuple[Library, Paper]:
+    library = open_library(args.corpus)
+    try:
+        return library, library.resolve(args.id)
+    except PaperNotFound as exc:
+        raise UsageError(f"papertui: {exc}") from exc

@@ -1,0 +1,153 @@
+"""The commands over papers and their annotations: list, search, similar, index, bookmark,
+tag, read, note and export."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from papertui.cli_args import UsageError
+from papertui.commands.common import (
+    ProgressBar,
+    ensure_semantic,
+    find_paper,
+    limit_of,
+    open_library,
+    print_json,
+    print_records,
+    print_view,
+)
+from papertui.core.export import ExportError, ExportExists, export_to, render
+from papertui.core.library import DEPTH, PaperNotFound, quick_search
+from papertui.core.query import parse_query
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    library = open_library(args.paths, args.input_format)
+    library.indexing.complete_titles()
+    library.marks.mark_seen()
+    for f in library.corpus.files:
+        print(f"papertui: {f.path}: {f.summary()}", file=sys.stderr)
+    if args.json:
+        print_json([library.record(p) for p in library.papers])
+        return 0
+    for paper in library.papers:
+        mark = ("*" if library.marks.is_bookmarked(paper) else " ") + (
+            "n" if library.marks.note(paper) else " "
+        )
+        print(f"{paper.id}  {mark}  {paper.title}  [{paper.collection}]")
+    return 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    limit = limit_of(args)
+    quick = None if args.input_format else quick_search(args.paths, args.query, limit)
+    if quick is not None:
+        return print_records(quick, args.json)
+    library = open_library(args.paths, args.input_format)
+    library.indexing.ensure()
+    library.marks.mark_seen()  # `is:new` answers as in the reader
+    parsed = parse_query(args.query)
+    if parsed.semantic or any(f.kind == "topic" for f in parsed.filters):
+        ensure_semantic(library)
+    view = library.run_query(args.query, limit=limit, depth=max(DEPTH, limit))
+    if view.corrections:  # as the reader's status line says it
+        fixed = ", ".join(f"{a}→{b}" for a, b in view.corrections.items())
+        print(f"papertui: searched {fixed}", file=sys.stderr)
+    for note in view.notes:
+        print(f"papertui: {note}", file=sys.stderr)
+    return print_view(library, view, args.json)
+
+
+def cmd_similar(args: argparse.Namespace) -> int:
+    limit = limit_of(args)
+    library = open_library(args.paths, args.input_format)
+    try:
+        paper = library.resolve(args.id)
+    except PaperNotFound as exc:
+        raise UsageError(f"papertui: {exc}") from exc
+    ensure_semantic(library)
+    return print_view(library, library.similar(paper, limit), args.json)
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    library = open_library(args.paths, args.input_format)
+    bar = ProgressBar(args.progress_json)
+    try:
+        report = library.indexing.ensure(progress=bar)
+    finally:
+        bar.close()
+    summary = (
+        f"{report.how} index: {report.papers} papers in {report.seconds:.1f} s, "
+        f"{report.size_bytes / 1e6:.1f} MB at {report.directory}"
+    )
+    if args.progress_json:
+        print(json.dumps({"summary": summary}), flush=True)
+    else:
+        print(summary)
+    return 0
+
+
+def cmd_bookmark(args: argparse.Namespace) -> int:
+    library, paper = find_paper(args)
+    library.marks.set_bookmark(paper, not args.remove)
+    print(f"{'removed bookmark' if args.remove else 'bookmarked'} {paper.id}  {paper.title}")
+    return 0
+
+
+def cmd_tag(args: argparse.Namespace) -> int:
+    library, paper = find_paper(args)
+    tag = args.tag.strip()
+    if not tag or any(c.isspace() for c in tag):
+        raise UsageError(f"papertui tag: {args.tag!r} is not a tag (one word, no spaces)")
+    library.marks.set_tag([paper], tag, not args.remove)
+    print(f"{'untagged' if args.remove else 'tagged'} {paper.id} {tag}: {paper.title}")
+    return 0
+
+
+def cmd_read(args: argparse.Namespace) -> int:
+    library, paper = find_paper(args)
+    library.marks.set_read([paper], not args.unread)
+    print(f"marked {'unread' if args.unread else 'read'} {paper.id}  {paper.title}")
+    return 0
+
+
+def cmd_note(args: argparse.Namespace) -> int:
+    library, paper = find_paper(args)
+    if args.text is None:
+        note = library.marks.note(paper)
+        if note:
+            print(note)
+        return 0
+    text = sys.stdin.read() if args.text == "-" else args.text
+    library.marks.set_note(paper, text)
+    print(f"{'saved note on' if text.strip() else 'cleared note on'} {paper.id}  {paper.title}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    library = open_library(args.corpus)
+    papers = None
+    if args.query is not None or args.tag is not None:
+        query = " ".join(
+            part for part in (args.query or "", f"tag:{args.tag}" if args.tag else "") if part
+        )
+        if args.query:
+            library.indexing.ensure()
+        view = library.run_query(query, depth=None)
+        papers = [library.papers[i] for i in view.indices]
+    entries = library.entries(papers)
+    if not args.output:
+        sys.stdout.write(render(entries, args.format))
+        return 0
+    try:
+        target = export_to(args.output, entries, args.format, overwrite=args.force)
+    except ExportExists as exc:
+        raise UsageError(
+            f"papertui export: {exc.path} exists; add --force to overwrite it"
+        ) from exc
+    except ExportError as exc:
+        raise UsageError(f"papertui export: {exc}") from exc
+    print(f"exported {len(entries)} papers to {target}", file=sys.stderr)
+    return 0
