@@ -16,6 +16,18 @@ _TEXT_CMD = re.compile(
     r"\{([^{}]*)\}"
 )
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,400}>")
+# A footnote the proceedings inlined: "NeUDF <sup>1</sup> <sup>1</sup> Visit our project page at
+# http://... , that ..." -> "NeUDF (Visit our project page at http://...), that ...": an aside the
+# phrase drops, with its link kept for the name.
+_FOOTNOTE = re.compile(
+    r" ?<sup[^<>]{0,200}>(\w{1,3})</sup> ?<sup[^<>]{0,200}>\1</sup> ?"
+    r"([^<>]{0,160}?(?:https?://|www\.|\.io/|\.edu/|\.com/|\.org/)[^ <>]*?)([.,;:]?)(?= |$)"
+)
+# A superscript inside a name: "X <sup>3</sup> KD" -> X3KD, "M <sup>6</sup> Doc" -> M6Doc
+_SUP_NAME = re.compile(r"(?<= )([A-Z][A-Za-z]{0,3}) <sup[^<>]{0,200}>(\w{1,3})</sup> (?=[A-Z-])")
+# A footnote mark after a word ("dataset <sup>1</sup>") goes; a superscript on a word ("m<sup>2
+# </sup>") stays.
+_FOOTNOTE_MARK = re.compile(r" <sup[^<>]{0,200}>\w{1,3}</sup>")
 _LEFTOVER_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\")
 
 
@@ -32,6 +44,10 @@ def _clean(abstract: str) -> str:
         text = _LEFTOVER_CMD.sub("", text)
         text = text.replace("{", "").replace("}", "").replace("$", "")
     if "<" in text:  # MathML and HTML tags some proceedings leave in abstracts
+        if "<sup" in text:
+            text = _FOOTNOTE.sub(r" (\2)\3", text)
+            text = _SUP_NAME.sub(r"\1\2", text)
+            text = _FOOTNOTE_MARK.sub("", text)
         text = _TAG.sub("", text)
     if "*" in text:  # markdown emphasis
         text = text.replace("*", "")

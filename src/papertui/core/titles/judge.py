@@ -11,6 +11,7 @@ from papertui.core.titles.cues import _POINTER, _WEAK_START, _fallback, _subject
 from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _VAGUE_WORDS, _wordset
 
 TOPIC_MIN = 3
+_DIMENSIONS = ("3D", "4D", "6D")
 
 
 def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -> tuple[str, str]:
@@ -23,9 +24,17 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
         for token, count in sorted(counts.items(), key=lambda kv: -kv[1])[:3]
         if count >= 2 and token not in phrase and not (name and (token in name or name in token))
     ]
+    # "3D" in the first sentence or said twice is the paper's setting: real titles keep it
+    lead = text[: text.find(". ") % len(text)]
+    for token in _DIMENSIONS:
+        if token in phrase or (name and token in name) or token not in counts:
+            continue
+        if counts[token] >= 2 or f" {token}" in lead:
+            ranked = [(token, max(counts[token], TOPIC_MIN))] + [r for r in ranked if r[0] != token]
+            break
     for token, _count in ranked[:2]:
         at = text.find(f" {token} ")
-        for _ in range(3):
+        for _ in range(5):
             if at < 0:
                 break
             after = text[at + len(token) + 2 :].split(" ", 1)[0].strip(",.;:")

@@ -11,8 +11,18 @@ from papertui.core.titles.words import _GENERIC, _wordset
 _SHAPE = re.compile(r"[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])")
 
 # Words that name what follows: "dubbed X", "we call it X", "referred to as X".
-_CALLED_WORDS = _wordset("called named termed dubbed coined namely call term dub name")
+_CALLED_WORDS = _wordset("called named termed dubbed coined coin coded namely call term dub name")
 _CALLED_AS = _wordset("denoted referred short known")
+# "We refer to our method as X", "we name the proposed network as X"
+_NAMED_AS = re.compile(r"\b(?:refer|name|term|call|denote|dub|coin)\w* (?:\S+ ){0,6}as $")
+# Head nouns a name stands beside: "a novel framework, HRDFuse, that", "the BEDLAM dataset"
+_APPOSITION = _wordset(
+    """
+    method framework model algorithm network approach technique system architecture pipeline
+    module dataset benchmark leaderboard library toolkit tool loss metric paradigm strategy scheme
+    solver estimator optimizer agent detector generator transformer encoder representation
+    """
+)
 # Verbs that introduce the paper's own method: "we propose X, a ...".
 _INTRO_WORDS = frozenset(
     f"{verb}{end}"
@@ -21,7 +31,7 @@ _INTRO_WORDS = frozenset(
         "contribute offer"
     )
     for end in ("", "s", "d", "ed")
-)
+) | _wordset("proposing introducing presenting developing designing building creating releasing")
 _INTRO_SKIP = _wordset("our the a an new novel simple")
 # What may follow a name the paper introduces: punctuation or a clause ("X, a ...", "X that").
 _INTRO_NEXT = _wordset(
@@ -44,6 +54,10 @@ _CANDIDATE = re.compile(
 )
 _LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
 _REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9+])(?![\w/])")
+# A name in a link: "EventNeRF", "3DAvatarGAN", "M6Doc"; not a video id or "paper-2023".
+_LINK_NAME = re.compile(r"\d?[A-Za-z][a-z]*[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*\+*$")
+# Lower-case first names: "expOSE", "pCON", "rPPG", "mmWave"
+_LOWER_NAME = re.compile(r" ([a-z]{1,5}[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=[ ,:;.)])")
 _NOT_NAMES = _wordset(
     "A An The Our This These That It We In On To For With Its Their One Two Such Each Both "
     "Here There Then Thus However Moreover Specifically"
@@ -77,6 +91,24 @@ def _expansion(words: list[str], acronym: str) -> int:
         it = iter(initials)
         if all(c in it for c in letters):
             return k
+    # An acronym's letters may come from inside the words: "time derivative graph diffusion
+    # (TIDE)", "Pessimistic ASsortment opTimizAtion (PASTA)": every letter in order, the first
+    # starting the first word
+    chars = [c.lower() for c in acronym if c.isalnum()]
+    if len(chars) < 3 or not acronym.replace("-", "").isupper():
+        return 0
+    for k in range(2, min(len(words), len(chars)) + 1):
+        span = words[-k:]
+        if span[0][:1].lower() != chars[0]:
+            continue
+        joined = " ".join(span).lower()
+        at = 0
+        for c in chars:
+            at = joined.find(c, at) + 1
+            if not at:
+                break
+        else:
+            return k
     return 0
 
 
@@ -97,6 +129,75 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         if score > scores.get(token, 0.0):
             scores[token] = score
 
+    def judge(token: str, start: int, end: int, shaped: bool) -> None:
+        after = text[end] if end < size else ""
+        before = text[start - 1] if start else " "
+        if before == "(":
+            if not shaped:
+                return
+            if after != ")" and not text.startswith(" for short)", end):
+                return
+            words = text[max(0, start - 80) : start - 2].split()
+            if _expands(words, token):
+                # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
+                # contribution sentence; "federated learning (FL)" elsewhere names a field, and
+                # so does an expansion met before the contribution sentence ("Inverse
+                # reinforcement learning (IRL) offers ...": another field or paper's name)
+                if 0 <= start < lo:
+                    background.add(token)
+                offer(token, 5.0 if lo <= start <= hi else 1.5 + words[-1][0].isupper(), start)
+            elif words and (words[-1][:1].isupper() or not token.isupper()):
+                # "Our image diffusion model (SinFusion)": a CamelCase name, not an acronym
+                offer(token, 1.5 if token.isupper() else 4.0, start)
+            return
+        head = text[max(0, start - 60) : start]
+        words = head.split()[-4:]
+        if not words:
+            return
+        last = words[-1].strip("\"'“").lower()
+        if (
+            last in _CALLED_WORDS
+            or (
+                last == "as"
+                and (words[-2:-1] and words[-2] in _CALLED_AS or _NAMED_AS.search(head))
+            )
+            or (last == "it" and len(words) > 1 and words[-2] == "call")
+        ):
+            offer(token, 10.0 if shaped else 7.0, start)
+            return
+        nxt = text[end + 1 : end + 16].split(" ", 1)[0].strip(",.;:")
+        dash = text.startswith((" - ", " – ", " — "), end)
+        i = len(words) - 1
+        while i > 0 and words[i].lower() in _INTRO_SKIP:
+            i -= 1
+        if words[i] in _INTRO_WORDS and (
+            after in ",:;(" or nxt in _INTRO_NEXT or nxt in _APPOSITION or nxt[:1] == "(" or dash
+        ):
+            offer(token, 8.0 if shaped else 6.0, start)
+            return
+        prev = words[-1]
+        if (
+            len(words) > 1
+            and (prev in ("-", "–", "—") or prev[-1:] in ",:" and prev[:-1].lower() in _APPOSITION)
+            and (after in ",:;(" or nxt in _INTRO_NEXT or dash)
+        ):
+            # "a novel framework, HRDFuse, that ...", "neural radiance fields - MonoNeRF, that"
+            offer(token, 7.0 if shaped else 5.0, start)
+            return
+        if words[-1].lower() in _APPOSITION and (after == ":" or after == "," or dash):
+            offer(token, 7.0 if shaped else 5.0, start)  # "a novel algorithm STEERING: ..."
+            return
+        if not shaped:
+            return
+        if last in ("our", "the") and nxt in _APPOSITION:
+            offer(token, 6.0, start)  # "our BEDLAM dataset", "the HandsOff framework"
+        elif dash and text.startswith(("a ", "an "), end + 3):
+            offer(token, 6.0, start)  # "CRAFT - a novel approach"
+        elif last == "our":
+            offer(token, 4.0, start)
+        elif words[-1][-1:] in ".!?" and nxt in _SUBJECT_VERBS:
+            offer(token, 3.0, start)
+
     for m in _CANDIDATE.finditer(text):
         token = m.group()
         start, end = m.span()
@@ -110,54 +211,13 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             # a capitalised word followed by a space is a sentence's first word, not a name
             # ("we present Painter, a ..." is)
             continue
-        if not _offerable(token):
-            continue
-        before = text[start - 1] if start else " "
-        if before == "(":
-            if after != ")" or not shaped:
-                continue
-            words = text[max(0, start - 80) : start - 2].split()
-            if _expands(words, token):
-                # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
-                # contribution sentence; "federated learning (FL)" elsewhere names a field, and
-                # so does an expansion met before the contribution sentence ("Inverse
-                # reinforcement learning (IRL) offers ...": another field or paper's name)
-                if 0 <= start < lo:
-                    background.add(token)
-                offer(token, 5.0 if lo <= start <= hi else 1.5 + words[-1][0].isupper(), start)
-            elif words and (words[-1][:1].isupper() or not token.isupper()):
-                # "Our image diffusion model (SinFusion)": a CamelCase name, not an acronym
-                offer(token, 1.5 if token.isupper() else 4.0, start)
-            continue
-        words = text[max(0, start - 40) : start].split()[-4:]
-        if not words:
-            continue
-        last = words[-1].strip("\"'“").lower()
-        if (
-            last in _CALLED_WORDS
-            or (last == "as" and len(words) > 1 and words[-2] in _CALLED_AS)
-            or (last == "it" and len(words) > 1 and words[-2] == "call")
-        ):
-            offer(token, 10.0 if shaped else 7.0, start)
-            continue
-        i = len(words) - 1
-        while i > 0 and words[i].lower() in _INTRO_SKIP:
-            i -= 1
-        if words[i] in _INTRO_WORDS and (
-            after in ",:;("
-            or (nxt := text[end + 1 : end + 13].split(" ", 1)[0]) in _INTRO_NEXT
-            or nxt[:1] == "("
-        ):
-            offer(token, 8.0 if shaped else 6.0, start)
-            continue
-        if not shaped:
-            continue
-        if last == "our":
-            offer(token, 4.0, start)
-        elif words[-1][-1:] in ".!?" and text[end + 1 : end + 16].split(" ", 1)[0] in (
-            _SUBJECT_VERBS
-        ):
-            offer(token, 3.0, start)
+        if _offerable(token):
+            judge(token, start, end, shaped)
+    for m in _LOWER_NAME.finditer(text, max(lo, 0), hi if hi > 0 else 0):
+        # only in the contribution sentence: a scan of every word would cost too much
+        token = m.group(1)
+        counts[token] = counts.get(token, 0) + 1
+        judge(token, m.start(1), m.end(1), True)
     if "(" in text:
         for m in _LOWER_PAREN.finditer(text):
             token = m.group(1)
@@ -170,7 +230,15 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             token = m.group(1).removesuffix(".git")
             if _SHAPE.match(token) and _offerable(token):
                 offer(token, 6.0, -2)
-    for token in ("2D", "3D", "4D"):  # "3D-aware", "3D." as well
+    at = text.find("://")
+    while at >= 0:
+        # a link's last path segment: ".../projects/PLA", "4dqv.mpi-inf.mpg.de/EventNeRF/"
+        link = text[at + 3 : text.find(" ", at) % (size + 1)].rstrip(".,;)")
+        token = link.rstrip("/").rsplit("/", 1)[-1].removesuffix(".html") if "/" in link else ""
+        if _LINK_NAME.match(token) and _offerable(token) and sum(map(str.isdigit, token)) <= 2:
+            offer(token, 5.0, -2)
+        at = text.find("://", at + 3)
+    for token in ("2D", "3D", "4D", "6D"):  # "3D-aware", "3D." as well
         if token in counts or f" {token}" in text:
             counts[token] = text.count(f" {token}")
     for token, count in counts.items():
