@@ -24,12 +24,22 @@ from papertui.core.titles.clean import _SENTENCE_END, _balance, _clean
 from papertui.core.titles.compress import _compress
 from papertui.core.titles.cues import _POINTER, _contributions, _fallback, _subject
 from papertui.core.titles.fit import _COPULA, MAX_TITLE, _fit
-from papertui.core.titles.judge import _adds, _bad, _qualify, _quality, _rescue, _resolve, _weak
+from papertui.core.titles.judge import (
+    _DIMENSIONS,
+    _adds,
+    _bad,
+    _qualify,
+    _quality,
+    _rescue,
+    _resolve,
+    _weak,
+)
 from papertui.core.titles.names import _find_name
 
 __all__ = ["EMPTY", "MAX_TITLE", "derive_title"]
 
 KEEP = 0.6
+KEEP_SETTING = 0.4  # "in 3D" is worth more of the phrase
 EMPTY = "(empty abstract)"
 
 
@@ -83,7 +93,8 @@ def derive_title(abstract: str) -> str:
         if topic and len(body) + len(topic) > room:
             # the task fits when the phrase keeps most of its words, else the phrase alone
             shorter = _fit(body, room - len(topic))
-            if len(shorter) >= KEEP * len(body) and not shorter.endswith("…"):
+            keep = KEEP_SETTING if topic.endswith(_DIMENSIONS) else KEEP
+            if len(shorter) >= keep * len(body) and not shorter.endswith("…"):
                 body = shorter
             else:
                 topic = ""

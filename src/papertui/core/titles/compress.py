@@ -53,6 +53,11 @@ _WITHOUT = re.compile(
     r",? (?:which|that) (?:does|do) not (?:rely on|use|require|need|involve|depend on)"
     r" (?:either |any )?"
 )
+# "framework to tackle the problem of X" -> "framework for X"
+_TACKLE = re.compile(
+    r",? (?:to|that|which) (?:can )?(?:tackle|address|solve|handle|deal with|overcome)s? "
+    r"(?:the |this )?(?:problem|task|challenge)s? of "
+)
 _HEAD_LEAD = re.compile(r"^" + _HEADS + r",? (?:(?:for|of) |(?=to [a-z]+ ))", re.IGNORECASE)
 _HEAD_INNER = re.compile(
     r" ([a-z0-9-]+) "
@@ -164,6 +169,8 @@ def _compress(phrase: str, name: str | None) -> str:
         phrase = _ASIDE.sub("", phrase, count=1)
     phrase = _PAREN.sub("", phrase)
     phrase = _WITHOUT.sub(" without ", phrase)
+    if " problem" in phrase or " task" in phrase or " challenge" in phrase:
+        phrase = _TACKLE.sub(" for ", phrase, count=1)
     if m := _CLAUSE.search(phrase, 12):
         phrase = phrase[: m.start()]
     if " by " in phrase and (m := _BY_GERUND.search(phrase)):

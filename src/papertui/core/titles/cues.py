@@ -155,7 +155,8 @@ _SUBJECT_TRIM = _wordset("existing current modern conventional traditional stand
 _POINTER = re.compile(
     r"(?:,? (?:to|that|which|for|in|on|of) [a-z]+(?: [a-z]+ly)?)? (?:this|these|those|such|the "
     r"above|the|that) (?:problems?|issues?|tasks?|settings?|challenges?|limitations?|gap|"
-    r"shortcomings?|schemes?|questions?|end|drawbacks?|difficult(?:y|ies)|goals?|needs?)\b.*$"
+    r"shortcomings?|schemes?|questions?|end|drawbacks?|difficult(?:y|ies)|goals?|needs?)\b"
+    r"(?! of )(?! in [a-z])(?! for [a-z]).*$"
 )
 _WEAK_START = _wordset(
     """

@@ -49,11 +49,24 @@ _SUBJECT_VERBS = _wordset(
 # Only a name-shaped word or one followed by punctuation ("we present Painter, a ...") can be a
 # name: the others (a sentence's first word) are skipped by the regex engine, not by Python.
 _CANDIDATE = re.compile(
-    r"[A-Z0-9](?=[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])|[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
+    r"(?<![a-z])[A-Z0-9](?=[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])|[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
     r"[^ A-Za-z0-9+@-])[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
 )
 _LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
 _REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9+])(?![\w/])")
+# The clause before "(X)" introduces the paper's own method: "we present ...", "our ...", or
+# names it: "a method, called ..." (group 1)
+_OWN = re.compile(
+    r"\b(?:(called|named|termed|dubbed|coined|call it|we call|we name|we term|we dub) |(?:[Ww]e|"
+    r"[Tt]his (?:paper|work)) (?:\w+ )?(?:propose|present|introduce|develop|design|devise|build)s?"
+    r"\b(?!.* (?:called|named|termed|dubbed) )|(?:[Oo]ur|novel|proposed)\b"
+    r"(?!.* (?:called|named|termed|dubbed) ))"
+)
+# What a name given in passing may name: a task, or a part of the paper's method
+_PART = _wordset(
+    "task problem setting scenario phenomenon issue module block component layer stage "
+    "branch step unit mechanism head strategy operator paradigm"
+)
 # A name in a link: "EventNeRF", "3DAvatarGAN", "M6Doc"; not a video id or "paper-2023".
 _LINK_NAME = re.compile(r"\d?[A-Za-z][a-z]*[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*\+*$")
 # Lower-case first names: "expOSE", "pCON", "rPPG", "mmWave"
@@ -95,9 +108,9 @@ def _expansion(words: list[str], acronym: str) -> int:
     # (TIDE)", "Pessimistic ASsortment opTimizAtion (PASTA)": every letter in order, the first
     # starting the first word
     chars = [c.lower() for c in acronym if c.isalnum()]
-    if len(chars) < 3 or not acronym.replace("-", "").isupper():
+    if len(chars) < 3 or not acronym[1:].replace("-", "").isupper():
         return 0
-    for k in range(2, min(len(words), len(chars)) + 1):
+    for k in range(2, min(len(words), len(chars) + 3) + 1):
         span = words[-k:]
         if span[0][:1].lower() != chars[0]:
             continue
@@ -132,20 +145,40 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
     def judge(token: str, start: int, end: int, shaped: bool) -> None:
         after = text[end] if end < size else ""
         before = text[start - 1] if start else " "
-        if before == "(":
+        if before == "(" or text.endswith(" (or ", 0, start):  # "(X)", "(or X)"
             if not shaped:
                 return
             if after != ")" and not text.startswith(" for short)", end):
                 return
             words = text[max(0, start - 80) : start - 2].split()
-            if _expands(words, token):
+            clause = text[max(0, start - 100) : start]
+            clause = clause[clause.rfind(". ") + 1 :]
+            found = list(_OWN.finditer(clause))
+            own = found[-1] if found else None  # the last one
+            if own:
+                # the verb or "our" comes just before the expansion, not a clause earlier
+                span = _expansion(words, token) or 2
+                if len(clause[own.end() :].split()) > span + 3:
+                    own = None
+            if own and own.group(1):
+                # "so we call it CLIP-Pixels Only (CLIPPO)": the short form is the name; "a task
+                # termed X (Y)" names a task, "a module called X (Y)" a part of the method
+                part = {w.strip(",") for w in clause[: own.start()].split()[-4:]}
+                offer(token, 4.0 if _PART.intersection(part) else 12.0, start)
+            elif _expands(words, token):
                 # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
-                # contribution sentence; "federated learning (FL)" elsewhere names a field, and
-                # so does an expansion met before the contribution sentence ("Inverse
-                # reinforcement learning (IRL) offers ...": another field or paper's name)
-                if 0 <= start < lo:
-                    background.add(token)
-                offer(token, 5.0 if lo <= start <= hi else 1.5 + words[-1][0].isupper(), start)
+                # contribution sentence or after "we present", "our"; "federated learning (FL)"
+                # elsewhere names a field, and so does an expansion met before the contribution
+                # sentence ("Inverse reinforcement learning (IRL) offers ...": another field or
+                # paper's name)
+                if own or lo <= start <= hi:
+                    offer(token, 5.0, start)
+                else:
+                    if 0 <= start < lo:
+                        background.add(token)
+                    offer(token, 1.5 + words[-1][0].isupper(), start)
+            elif own:
+                offer(token, 5.0, start)  # "we design a distortion-aware Transformer (OSRT)"
             elif words and (words[-1][:1].isupper() or not token.isupper()):
                 # "Our image diffusion model (SinFusion)": a CamelCase name, not an acronym
                 offer(token, 1.5 if token.isupper() else 4.0, start)
@@ -157,6 +190,7 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         last = words[-1].strip("\"'“").lower()
         if (
             last in _CALLED_WORDS
+            or (last == "the" and len(words) > 1 and words[-2] in _CALLED_WORDS)
             or (
                 last == "as"
                 and (words[-2:-1] and words[-2] in _CALLED_AS or _NAMED_AS.search(head))
@@ -182,7 +216,8 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             and (after in ",:;(" or nxt in _INTRO_NEXT or dash)
         ):
             # "a novel framework, HRDFuse, that ...", "neural radiance fields - MonoNeRF, that"
-            offer(token, 7.0 if shaped else 5.0, start)
+            novel = words[-2] in ("novel", "new", "proposed", "our")
+            offer(token, (7.0 if shaped else 5.0) + novel, start)
             return
         if words[-1].lower() in _APPOSITION and (after == ":" or after == "," or dash):
             offer(token, 7.0 if shaped else 5.0, start)  # "a novel algorithm STEERING: ..."
@@ -195,7 +230,7 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             offer(token, 6.0, start)  # "CRAFT - a novel approach"
         elif last == "our":
             offer(token, 4.0, start)
-        elif words[-1][-1:] in ".!?" and nxt in _SUBJECT_VERBS:
+        elif (words[-1][-1:] in ".!?" or last == "that") and nxt in _SUBJECT_VERBS:
             offer(token, 3.0, start)
 
     for m in _CANDIDATE.finditer(text):
@@ -251,4 +286,8 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         return None
     ranked = {t: s + min(text.count(t), 6) * 0.5 for t, s in scores.items()}
     token = max(ranked, key=ranked.__getitem__)
-    return token if ranked[token] >= 3.0 else None
+    if ranked[token] < 3.0:
+        return None
+    if "-" in token and f" {(joined := token.replace('-', ''))}" in text:
+        return joined  # "Div-Clust" broken at a line end, "DivClust" elsewhere
+    return token
