@@ -43,6 +43,11 @@ KEEP_SETTING = 0.4  # "in 3D" is worth more of the phrase
 EMPTY = "(empty abstract)"
 
 
+def _names(phrase: str, name: str) -> bool:
+    at = f" {phrase} ".find(f" {name}")
+    return at >= 0 and not f"{phrase} "[at + len(name)].isalnum()
+
+
 def derive_title(abstract: str) -> str:
     """A title of at most 80 characters a person can scan in a list."""
     text = _clean(abstract)
@@ -85,6 +90,8 @@ def derive_title(abstract: str) -> str:
             phrase = subject
         elif _adds(subject, phrase) and (not topic or topic.split()[-1] in subject):
             topic = f" in {subject}" if " for " in phrase else f" for {subject}"
+    if name and _names(phrase, name) and _names(_fit(phrase, MAX_TITLE - len(topic)), name):
+        name = None  # "sample complexity of AdaBoost": the phrase names it already
     room = MAX_TITLE - (len(name) + 2 if name else 0)
     if name and len(name) >= MAX_TITLE // 2:
         title = _fit(name, MAX_TITLE)

@@ -86,6 +86,9 @@ def _gerund(verb: str) -> str:
     return verb + "ing"
 
 
+_OBJECT_OF = (" of", " on", " for", " to", " in", " with", " by", " from", " over", " and", " into")
+
+
 def _drop_name(phrase: str, name: str) -> str:
     """Take the name out of the phrase: "X, a method for ..." -> "method for ...",
     "a method called X for ..." -> "method for ..."."""
@@ -93,6 +96,8 @@ def _drop_name(phrase: str, name: str) -> str:
     if at < 0:
         return phrase
     head = phrase[:at].rstrip(" \"'“")
+    if head.endswith(_OBJECT_OF):
+        return phrase  # "power of GDNs on ...": the name is an object here, not the subject
     tail = phrase[at + len(name) :].lstrip("\"'”")
     for word in (
         " called",
@@ -120,7 +125,7 @@ def _drop_name(phrase: str, name: str) -> str:
 
 # "a novel method called Source Prompt Disentangled Inversion": the naming head says nothing
 _NAMING = re.compile(
-    r"^(?:[A-Za-z-]+ ){1,5}?(?:called|termed|named|dubbed|coined|(?:that|which) we (?:call|term|"
+    r"^(?:[A-Za-z-]+,? ){1,5}?(?:called|termed|named|dubbed|coined|(?:that|which) we (?:call|term|"
     r"name|dub)|we call)\s+(?=[A-Z\"'“])"
 )
 _QUOTED = re.compile(r"[\"'“]([^\"'”]{2,60})[\"'”]")
@@ -162,6 +167,8 @@ def _unname(phrase: str, name: str | None) -> str:
 def _compress(phrase: str, name: str | None) -> str:
     """A title-like phrase from the words after the contribution verb."""
     phrase = _IN_THIS_PAPER.sub("", phrase.strip(" .!?"), count=1)
+    if phrase.startswith(("here that ", "that ", "here ")):  # "we prove here that X"
+        phrase = phrase.partition(" ")[2].removeprefix("that ")
     phrase = _unname(phrase, name)
     if name:
         phrase = _drop_name(phrase, name)

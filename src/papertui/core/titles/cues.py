@@ -86,6 +86,16 @@ def _contributions(text: str, ends: list[int]) -> list[tuple[float, int, int, in
         if text[max(start, m.start() - 7) : m.start()].endswith((", where", " where", " which")):
             weight -= 3.0
         found.append((weight, start, m.end(), end))
+    if " is proposed" in text or " are proposed" in text or "s introduced " in text:
+        for m in _PASSIVE.finditer(text):
+            index = bisect_right(ends, m.start())
+            if index in seen or index >= 14:
+                continue
+            seen.add(index)
+            end = ends[index] if index < len(ends) else len(text)
+            start = ends[index - 1] + 1 if index else 0
+            at = m.end() - 3 if m.group().endswith(" to ") else m.end()  # "to solve Y"
+            found.append((3.5 - index * 0.15, start, at, end))
     found.sort(key=lambda c: -c[0])
     return found
 
@@ -167,6 +177,17 @@ _WEAK_START = _wordset(
 )
 
 
+_CONJUNCTIONS = _wordset(
+    "if when while although though since as given for in on with by because unless whereas "
+    "once after before under"
+)
+# "In this work, the X framework is proposed to solve Y": the contribution in the passive
+_PASSIVE = re.compile(
+    r" (?:is|are) (?:here |first |thus |then )?(?:proposed|introduced|presented|developed|"
+    r"designed) (?:to|for) "
+)
+
+
 def _subject(text: str, pos: int = 0) -> str:
     """The subject of the first sentence when it names a task: "open world object detection"."""
     m = _SUBJECT.match(text, pos)
@@ -176,6 +197,8 @@ def _subject(text: str, pos: int = 0) -> str:
     while words and words[0].lower() in _SUBJECT_TRIM:
         del words[0]
     if not words or any(w.lower() in _NOT_SUBJECT for w in words) or len(words) > 6:
+        return ""
+    if words[0].lower() in _CONJUNCTIONS:  # "If h is a ring-valued function": no subject
         return ""
     first = words[0]
     inside = text.count(f" {first} ") - text.count(f". {first} ") - text.startswith(f" {first} ")
