@@ -49,18 +49,19 @@ _SUBJECT_VERBS = _wordset(
 # Only a name-shaped word or one followed by punctuation ("we present Painter, a ...") can be a
 # name: the others (a sentence's first word) are skipped by the regex engine, not by Python.
 _CANDIDATE = re.compile(
-    r"(?<![a-z])[A-Z0-9](?=[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])|[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
+    r"[A-Z0-9](?=[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])|[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
     r"[^ A-Za-z0-9+@-])[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
 )
 _LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
 _REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9+])(?![\w/])")
-# The clause before "(X)" introduces the paper's own method: "we present ...", "our ...", or
-# names it: "a method, called ..." (group 1)
+# The clause before "(X)" names the method: "a method, called ..."; or introduces the paper's
+# own method: "we present ...", "our ...", "a novel ..."
+_NAMING_CLAUSE = re.compile(
+    r" (?:called|named|termed|dubbed|coined|call it|we call|we name|we term|we dub) "
+)
 _OWN = re.compile(
-    r"\b(?:(called|named|termed|dubbed|coined|call it|we call|we name|we term|we dub) |(?:[Ww]e|"
-    r"[Tt]his (?:paper|work)) (?:\w+ )?(?:propose|present|introduce|develop|design|devise|build)s?"
-    r"\b(?!.* (?:called|named|termed|dubbed) )|(?:[Oo]ur|novel|proposed)\b"
-    r"(?!.* (?:called|named|termed|dubbed) ))"
+    r" (?:(?:[Ww]e|[Tt]his (?:paper|work)) (?:\w+ )?(?:propose|present|introduce|develop|design|"
+    r"devise|build)s?\b|(?:[Oo]ur|novel|proposed)\b)"
 )
 # What a name given in passing may name: a task, or a part of the paper's method
 _PART = _wordset(
@@ -69,8 +70,6 @@ _PART = _wordset(
 )
 # A name in a link: "EventNeRF", "3DAvatarGAN", "M6Doc"; not a video id or "paper-2023".
 _LINK_NAME = re.compile(r"\d?[A-Za-z][a-z]*[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*\+*$")
-# Lower-case first names: "expOSE", "pCON", "rPPG", "mmWave"
-_LOWER_NAME = re.compile(r" ([a-z]{1,5}[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)(?=[ ,:;.)])")
 _NOT_NAMES = _wordset(
     "A An The Our This These That It We In On To For With Its Their One Two Such Each Both "
     "Here There Then Thus However Moreover Specifically"
@@ -153,19 +152,23 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             words = text[max(0, start - 80) : start - 2].split()
             clause = text[max(0, start - 100) : start]
             clause = clause[clause.rfind(". ") + 1 :]
-            found = list(_OWN.finditer(clause))
-            own = found[-1] if found else None  # the last one
-            if own:
-                # the verb or "our" comes just before the expansion, not a clause earlier
-                span = _expansion(words, token) or 2
-                if len(clause[own.end() :].split()) > span + 3:
+            expansion = _expansion(words, token)
+            near = (expansion or 2) + 3  # the naming word comes just before, not a clause earlier
+            called = _NAMING_CLAUSE.search(clause)
+            own: re.Match[str] | None = None
+            if called and len(clause[called.end() :].split()) > near:
+                called = None
+            if not called:
+                found = list(_OWN.finditer(clause))
+                own = found[-1] if found else None  # the last one
+                if own and len(clause[own.end() :].split()) > near:
                     own = None
-            if own and own.group(1):
+            if called:
                 # "so we call it CLIP-Pixels Only (CLIPPO)": the short form is the name; "a task
                 # termed X (Y)" names a task, "a module called X (Y)" a part of the method
-                part = {w.strip(",") for w in clause[: own.start()].split()[-4:]}
+                part = {w.strip(",") for w in clause[: called.start()].split()[-4:]}
                 offer(token, 4.0 if _PART.intersection(part) else 12.0, start)
-            elif _expands(words, token):
+            elif expansion:
                 # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
                 # contribution sentence or after "we present", "our"; "federated learning (FL)"
                 # elsewhere names a field, and so does an expansion met before the contribution
@@ -174,7 +177,7 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
                 if own or lo <= start <= hi:
                     offer(token, 5.0, start)
                 else:
-                    if 0 <= start < lo:
+                    if 0 <= start < lo and not token[0].islower():  # "dugMatting" is no field
                         background.add(token)
                     offer(token, 1.5 + words[-1][0].isupper(), start)
             elif own:
@@ -236,6 +239,14 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
     for m in _CANDIDATE.finditer(text):
         token = m.group()
         start, end = m.span()
+        if "a" <= text[start - 1] <= "z":
+            # a lower-case first name: "expOSE", "pCON", "rPPG" (the scan met its capitals)
+            begin = start - 1
+            while begin > start - 6 and "a" <= text[begin - 1] <= "z":
+                begin -= 1
+            if text[begin - 1] not in " (\"'“":
+                continue
+            token, start = text[begin:end], begin
         after = text[end] if end < size else ""
         if after == "-":  # "GeoMAE-based": the scan stops before a trailing hyphen
             continue
@@ -248,11 +259,6 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             continue
         if _offerable(token):
             judge(token, start, end, shaped)
-    for m in _LOWER_NAME.finditer(text, max(lo, 0), hi if hi > 0 else 0):
-        # only in the contribution sentence: a scan of every word would cost too much
-        token = m.group(1)
-        counts[token] = counts.get(token, 0) + 1
-        judge(token, m.start(1), m.end(1), True)
     if "(" in text:
         for m in _LOWER_PAREN.finditer(text):
             token = m.group(1)
