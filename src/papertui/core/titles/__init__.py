@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from papertui.core.titles.clean import _SENTENCE_END, _balance, _clean
 from papertui.core.titles.compress import _compress
-from papertui.core.titles.cues import _POINTER, _contributions, _fallback, _subject
+from papertui.core.titles.cues import _POINTER, _STILL_OPENER, _contributions, _fallback, _subject
 from papertui.core.titles.fit import _COPULA, MAX_TITLE, _fit
 from papertui.core.titles.judge import (
     _DIMENSIONS,
@@ -90,7 +90,12 @@ def derive_title(abstract: str) -> str:
             phrase = subject
         elif _adds(subject, phrase) and (not topic or topic.split()[-1] in subject):
             topic = f" in {subject}" if " for " in phrase else f" for {subject}"
-    if name and _names(phrase, name) and _names(_fit(phrase, MAX_TITLE - len(topic)), name):
+    if (
+        name
+        and _names(phrase, name)
+        and not _STILL_OPENER.match(phrase)  # "existing convergence properties of DCA"
+        and _names(_fit(phrase, MAX_TITLE - len(topic)), name)
+    ):
         name = None  # "sample complexity of AdaBoost": the phrase names it already
     room = MAX_TITLE - (len(name) + 2 if name else 0)
     if name and len(name) >= MAX_TITLE // 2:
