@@ -63,6 +63,7 @@ _OWN = re.compile(
     r" (?:(?:[Ww]e|[Tt]his (?:paper|work)) (?:\w+ )?(?:propose|present|introduce|develop|design|"
     r"devise|build)s?\b|(?:[Oo]ur|novel|proposed)\b)"
 )
+_PASSIVE_INTRO = ("is proposed", "is introduced", "is presented", "is developed", "is designed")
 # What a name given in passing may name: a task, or a part of the paper's method
 _PART = _wordset(
     "task problem setting scenario phenomenon issue module block component layer stage "
@@ -207,6 +208,8 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         i = len(words) - 1
         while i > 0 and words[i].lower() in _INTRO_SKIP:
             i -= 1
+        if nxt[:1] == "(" and token in nxt:
+            return  # "the Isomorphic-Consistent VGAE (IsoC-VGAE)": the name is in parentheses
         if words[i] in _INTRO_WORDS and (
             after in ",:;(" or nxt in _INTRO_NEXT or nxt in _APPOSITION or nxt[:1] == "(" or dash
         ):
@@ -227,8 +230,12 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             return
         if not shaped:
             return
-        if last in ("our", "the") and nxt in _APPOSITION:
-            offer(token, 6.0, start)  # "our BEDLAM dataset", "the HandsOff framework"
+        if nxt in _APPOSITION and (
+            last == "our" or text.startswith(_PASSIVE_INTRO, end + 2 + len(nxt))
+        ):
+            # "our BEDLAM dataset", "the FlamePINN-1D framework is proposed" ("within the VGAE
+            # framework" is not)
+            offer(token, 6.0, start)
         elif dash and text.startswith(("a ", "an "), end + 3):
             offer(token, 6.0, start)  # "CRAFT - a novel approach"
         elif last == "our":
@@ -244,7 +251,7 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             begin = start - 1
             while begin > start - 6 and "a" <= text[begin - 1] <= "z":
                 begin -= 1
-            if text[begin - 1] not in " (\"'“":
+            if text[begin - 1] not in " (\"'“" or end - begin < 4:  # not "dT", "xN"
                 continue
             token, start = text[begin:end], begin
         after = text[end] if end < size else ""
