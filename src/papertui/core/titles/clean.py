@@ -1,0 +1,85 @@
+"""Plain text from an abstract (LaTeX, tags, control characters out), its sentence ends, and
+bracket balancing."""
+
+from __future__ import annotations
+
+import re
+
+from papertui.core.mathtext import render
+
+_CONTROL = re.compile(
+    "[\x00-\x08\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufffc\ufffd]"
+)
+_FONT_GROUP = re.compile(r"\{\\(?:sc|bf|it|em|tt|rm|sf|sl|textsc)\s+([^{}]*)\}")
+_TEXT_CMD = re.compile(
+    r"\\(?:textsc|textbf|textit|texttt|textrm|textsf|emph|text|mathrm|mathsf|mathtt|mbox)\s*"
+    r"\{([^{}]*)\}"
+)
+_TAG = re.compile(r"</?[A-Za-z][^<>]{0,400}>")
+# A footnote the proceedings inlined: "NeUDF <sup>1</sup> <sup>1</sup> Visit our project page at
+# http://... , that ..." -> "NeUDF (Visit our project page at http://...), that ...": an aside the
+# phrase drops, with its link kept for the name.
+_FOOTNOTE = re.compile(
+    r" ?<sup[^<>]{0,200}>(\w{1,3})</sup> ?<sup[^<>]{0,200}>\1</sup> ?"
+    r"([^<>]{0,160}?(?:https?://|www\.|\.io/|\.edu/|\.com/|\.org/)[^ <>]*?)([.,;:]?)(?= |$)"
+)
+# A superscript inside a name: "X <sup>3</sup> KD" -> X3KD, "M <sup>6</sup> Doc" -> M6Doc
+_SUP_NAME = re.compile(r"(?<= )([A-Z][A-Za-z]{0,3}) <sup[^<>]{0,200}>(\w{1,3})</sup> (?=[A-Z-])")
+# A footnote mark after a word ("dataset <sup>1</sup>") goes; a superscript on a word ("m<sup>2
+# </sup>") stays.
+_FOOTNOTE_MARK = re.compile(r" <sup[^<>]{0,200}>\w{1,3}</sup>")
+_LEFTOVER_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\")
+
+
+def _clean(abstract: str) -> str:
+    """Plain single-spaced text with a leading space, so every word follows a space."""
+    text = abstract[:4000]
+    if not (text.isascii() and text.isprintable()):
+        text = _CONTROL.sub("", text)
+    if "\\" in text or "$" in text or "{" in text:
+        text = _FONT_GROUP.sub(r"\1", text)
+        text = _TEXT_CMD.sub(r"\1", text)
+        if "$" in text or "\\" in text:
+            text = render(text)[0]
+        text = _LEFTOVER_CMD.sub("", text)
+        text = text.replace("{", "").replace("}", "").replace("$", "")
+    if "<" in text:  # MathML and HTML tags some proceedings leave in abstracts
+        if "<sup" in text:
+            text = _FOOTNOTE.sub(r" (\2)\3", text)
+            text = _SUP_NAME.sub(r"\1\2", text)
+            text = _FOOTNOTE_MARK.sub("", text)
+        text = _TAG.sub("", text)
+    if "*" in text:  # markdown emphasis
+        text = text.replace("*", "")
+    if "`" in text or "''" in text:  # TeX quotes: ``view''
+        text = text.replace("``", '"').replace("''", '"').replace("`", "'")
+    if "." in text:
+        text = _RUN_ON.sub(". ", text)
+    return " " + " ".join(text.split())
+
+
+# A sentence ends at . ! ? before a capital, digit, quote or bracket.
+_SENTENCE_END = re.compile(
+    r"[.!?](?= [A-Z0-9\"'(\[“])(?<!et al\.)(?<!e\.g\.)(?<!i\.e\.)(?<! cf\.)(?<! vs\.)"
+)
+# "... problems.In this work, we ...": a sentence run into the next
+_RUN_ON = re.compile(r"\.(?<=[a-z]{2}\.)(?=(?:In|We|This|Our|Here|To) )")
+
+
+def _balance(text: str) -> str:
+    """Drop brackets that do not pair up."""
+    if not any(c in text for c in "()[]{}"):
+        return text
+    pairs = {")": "(", "]": "[", "}": "{"}
+    stack: list[int] = []
+    drop: set[int] = set()
+    for i, c in enumerate(text):
+        if c in "([{":
+            stack.append(i)
+        elif c in pairs:
+            if stack and text[stack[-1]] == pairs[c]:
+                stack.pop()
+            else:
+                drop.add(i)
+    drop.update(stack)
+    return " ".join("".join(c for i, c in enumerate(text) if i not in drop).split())

@@ -1,0 +1,208 @@
+"""Compressing a contribution phrase like a title: lead-ins, articles, "novel", parentheses,
+relative clauses and vague head nouns out; "to learn X" -> "learning X"."""
+
+from __future__ import annotations
+
+import re
+
+from papertui.core.titles.words import _FUNCTION, _HEADS, _VAGUE, _wordset
+
+_PAREN = re.compile(r" \([^()]*\)| \[[^\[\]]*\]")
+# Where a title-like phrase ends: a relative or subordinate clause, a second main verb.
+_CLAUSE = re.compile(
+    r"[;:] | [–—-]+ |, (?:a|an) |,? (?:which|where|whereby|whose|while|thereby|so that|such that|"
+    r"in order to|i\.e\.|e\.g\.|in which|and thus|and hence|and therefore|(?:that|which),|"
+    r"as well as|resulting in|leading to|namely|"
+    r"i\.e|e\.g)\b|, (?:and )?(?:we|it|our|this|these|they|thus|then|showing|demonstrating|"
+    r"allowing|enabling|achieving|yielding|making|providing|including|and|but|or|as|"
+    r"with|to)\b| and (?:we )?(?:show|demonstrate|prove|evaluate|achieve|validate|apply|provide|"
+    r"obtain|establish|derive|find|conduct|compare|use|then|empirically|experimentally|"
+    r"theoretically|extensive|further|also|analyze|analyse|study|test|verify|illustrate|"
+    r"discuss|introduce|propose|present|develop|design)\b"
+)
+_LEAD = re.compile(
+    r"^(?:(?:a|an|the|our|this|these|two|three|several|some|first|new) )?"
+    r"(?:(?:novel|new|simple|simple yet effective|simple but effective|effective|generic|"
+    r"first|general|principled|straightforward|elegant|lightweight|powerful|practical|"
+    r"flexible|versatile|concise|intuitive|innovative|conceptually simple|highly|"
+    r"yet|surprisingly|very|more|comprehensive|thorough|carefully designed)(?:,| and)? )*"
+    r"(?:(?:problem|task|question|challenge|issue|setting|study|notion|idea|concept) of )?",
+    re.IGNORECASE,
+)
+_NOVEL = re.compile(r" (?:novel|new|simple yet effective|simple but effective) ")
+_GERUND_DOUBLE = _wordset(
+    "get set run map plan stop put cut drop fit let swap split ship trim "
+    "scan tag pin chat plug step"
+)
+
+
+_HEAD_THAT = re.compile(
+    r"^(?:" + _HEADS + "|" + _VAGUE + r"),? (?:that|which) (?:[a-z]+ly )?([a-z]+)s "
+)
+_HEAD_OF = re.compile(
+    r"^(?:(?:broad|large|wide|rich|new|general|whole) )?(?:class|family|set|kind|type|variety|"
+    r"suite|collection|series|range|number|perspective|view|lens) (?:of|on) (?!the |a |an |it )",
+    re.IGNORECASE,
+)
+_IN_THIS_PAPER = re.compile(
+    r"^(?:in this (?:paper|work|article|note|study|letter)|here|herein|for the first time),? ",
+    re.IGNORECASE,
+)
+# "which does not rely on X" -> "without X"
+_WITHOUT = re.compile(
+    r",? (?:which|that) (?:does|do) not (?:rely on|use|require|need|involve|depend on)"
+    r" (?:either |any )?"
+)
+# "framework to tackle the problem of X" -> "framework for X"
+_TACKLE = re.compile(
+    r",? (?:to|that|which) (?:can )?(?:tackle|address|solve|handle|deal with|overcome)s? "
+    r"(?:the |this )?(?:problem|task|challenge)s? of "
+)
+_HEAD_LEAD = re.compile(r"^" + _HEADS + r",? (?:(?:for|of) |(?=to [a-z]+ ))", re.IGNORECASE)
+_HEAD_INNER = re.compile(
+    r" ([a-z0-9-]+) "
+    + _HEADS
+    + r"\b(?=,? (?:for|to|that|of|which|with|based|in|on|by|using|via)\b|$)"
+)
+# "unified framework for X" keeps its head: without it the adjective would dangle
+_ADJECTIVE_ENDS = ("ed", "ive", "al", "ic", "ent", "ant", "ful", "ous", "able", "ible", "ary")
+
+
+def _drop_head(m: re.Match[str]) -> str:
+    word = m.group(1)
+    if word in _FUNCTION or word.endswith(_ADJECTIVE_ENDS):
+        return m.group(0)
+    return f" {word}"
+
+
+def _gerund(verb: str) -> str:
+    """ "learn" -> "learning", "make" -> "making", "map" -> "mapping"."""
+    if verb in _GERUND_DOUBLE:
+        return verb + verb[-1] + "ing"
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")) and len(verb) > 2:
+        return verb[:-1] + "ing"
+    return verb + "ing"
+
+
+_OBJECT_OF = (" of", " on", " for", " to", " in", " with", " by", " from", " over", " and", " into")
+
+
+def _drop_name(phrase: str, name: str) -> str:
+    """Take the name out of the phrase: "X, a method for ..." -> "method for ...",
+    "a method called X for ..." -> "method for ..."."""
+    at = phrase.find(name)
+    if at < 0:
+        return phrase
+    head = phrase[:at].rstrip(" \"'“")
+    if head.endswith(_OBJECT_OF):
+        return phrase  # "power of GDNs on ...": the name is an object here, not the subject
+    tail = phrase[at + len(name) :].lstrip("\"'”")
+    for word in (
+        " called",
+        " named",
+        " termed",
+        " dubbed",
+        " coined",
+        " namely",
+        " call",
+        " call it",
+        " as",
+    ):
+        if head.endswith(word):
+            head = head[: -len(word)].rstrip(" ,")
+            break
+    tail = _PAREN.sub("", tail, count=1) if tail.startswith((" (", "(")) else tail
+    tail = tail.lstrip(" ,:;–—-")
+    for word in ("as ", "is ", "which is "):
+        if tail.startswith(word):
+            tail = tail[len(word) :]
+    if len(head.split()) >= 1 and head.strip() not in ("", "a", "an", "the", "our"):
+        return f"{head} {tail}".strip() if not tail.startswith(("a ", "an ", "the ")) else head
+    return tail
+
+
+# "a novel method called Source Prompt Disentangled Inversion": the naming head says nothing
+_NAMING = re.compile(
+    r"^(?:[A-Za-z-]+,? ){1,5}?(?:called|termed|named|dubbed|coined|(?:that|which) we (?:call|term|"
+    r"name|dub)|we call)\s+(?=[A-Z\"'“])"
+)
+_QUOTED = re.compile(r"[\"'“]([^\"'”]{2,60})[\"'”]")
+# "... avoids this constraint by learning X": the means says what the pointer does not
+_BY_GERUND = re.compile(r"\b(?:this|these|those|such|them)\b.*? by ([a-z]+ing .*)$")
+_USED_TO = re.compile(
+    r"^([\w -]{3,60}?) (?:can|could|may) be (?:used|applied|leveraged|employed|adapted) to "
+    r"([a-z]+) (.+)$"
+)
+# "to solve these PDE inverse problems": the pointer goes, the noun phrase stays
+_POINTER_DET = re.compile(r" (?:these|those|such) (?!as\b|that\b)(?=[\w-]+ [\w-]+)")
+# ", closely related to several used in practice,": an aside between a noun and its verb
+_ASIDE = re.compile(r", (?:(?:[a-z]+ly|under|in|as|at|for|with|without|unlike|like) )[^,]{3,60},")
+
+
+def _unname(phrase: str, name: str | None) -> str:
+    """Drop a naming head: "a method called Expanded Name (X)" -> "Expanded Name";
+    "a representation that we call 'unary form'" -> "unary form: representation"."""
+    if name:
+        phrase = phrase.replace(f" ({name})", "")
+    head = phrase[:90]
+    if not any(w in head for w in ("call", "term", "named", "dubbed", "coined")):
+        return phrase
+    m = _NAMING.match(phrase)
+    if not m:
+        return phrase
+    rest = phrase[m.end() :]
+    if name and rest.startswith(name):
+        return phrase
+    if q := _QUOTED.match(rest):
+        kept = m.group().split()[:-1]
+        while kept and kept[-1] in ("that", "which", "we"):
+            kept.pop()
+        lead = _LEAD.sub("", " ".join(kept), count=1)
+        return f"{q.group(1).strip(' ,')}: {lead}{rest[q.end() :]}"
+    return rest
+
+
+def _compress(phrase: str, name: str | None) -> str:
+    """A title-like phrase from the words after the contribution verb."""
+    phrase = _IN_THIS_PAPER.sub("", phrase.strip(" .!?"), count=1)
+    if phrase.startswith(("here that ", "that ", "here ")):  # "we prove here that X"
+        phrase = phrase.partition(" ")[2].removeprefix("that ")
+    phrase = _unname(phrase, name)
+    if name:
+        phrase = _drop_name(phrase, name)
+    if ", " in phrase:
+        phrase = _ASIDE.sub("", phrase, count=1)
+    phrase = _PAREN.sub("", phrase)
+    phrase = _WITHOUT.sub(" without ", phrase)
+    if " problem" in phrase or " task" in phrase or " challenge" in phrase:
+        phrase = _TACKLE.sub(" for ", phrase, count=1)
+    if m := _CLAUSE.search(phrase, 12):
+        phrase = phrase[: m.start()]
+    if " by " in phrase and (m := _BY_GERUND.search(phrase)):
+        phrase = m.group(1)
+    if " these " in phrase or " those " in phrase or " such " in phrase:
+        phrase = _POINTER_DET.sub(" ", phrase)
+    if " be " in phrase and (m := _USED_TO.match(phrase)):
+        # "diffusion models can be used to solve X" -> "solving X with diffusion models"
+        phrase = f"{_gerund(m.group(2))} {m.group(3)} with {m.group(1)}"
+    phrase = phrase.strip(" ,;:-–—\"'")
+    phrase = _LEAD.sub("", phrase, count=1)
+    if m := _HEAD_THAT.match(phrase):
+        verb = m.group(1)
+        verb = verb[:-2] + "y" if verb.endswith("ie") else verb
+        phrase = f"{_gerund(verb)} {phrase[m.end() :]}"
+    phrase = _HEAD_LEAD.sub("", phrase, count=1)
+    phrase = _HEAD_OF.sub("", phrase, count=1)
+    phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)
+    if phrase.startswith(("to ", "To ")):
+        verb, _, rest = phrase[3:].partition(" ")
+        if verb.endswith("ly") and rest:  # "to jointly learn X" -> "jointly learning X"
+            head, _, tail = rest.partition(" ")
+            if head.isalpha() and head.islower():
+                phrase = f"{verb} {_gerund(head)} {tail}".strip()
+        elif verb.isalpha() and verb.islower() and verb not in _FUNCTION:
+            # "to solve X" -> "solving X"; "to this problem" has no verb to turn
+            phrase = f"{_gerund(verb)} {rest}".strip()
+    return _NOVEL.sub(" ", phrase).strip(" ,;:-–—\"'")

@@ -1,0 +1,207 @@
+"""Where the abstract states its contribution ("we propose", "this paper studies"), what its
+first sentence is about, and the fallback phrase when no sentence states a contribution."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from papertui.core.titles.compress import _CLAUSE, _PAREN
+from papertui.core.titles.words import _wordset
+
+_VERBS = {
+    # verb -> how surely its sentence states the paper's contribution
+    "propose": 5.0,
+    "introduce": 5.0,
+    "present": 4.5,
+    "develop": 4.5,
+    "design": 4.0,
+    "devise": 4.0,
+    "formulate": 3.5,
+    "put forward": 4.0,
+    "offer": 3.0,
+    "build": 3.0,
+    "construct": 3.0,
+    "create": 3.0,
+    "study": 4.0,
+    "studies": 4.0,
+    "studied": 4.0,
+    "investigate": 4.0,
+    "consider": 3.5,
+    "address": 3.5,
+    "tackle": 3.5,
+    "explore": 3.5,
+    "examine": 3.5,
+    "analyze": 3.5,
+    "analyse": 3.5,
+    "revisit": 4.0,
+    "focus on": 3.5,
+    "provide": 3.0,
+    "derive": 3.0,
+    "establish": 3.0,
+    "extend": 3.0,
+    "characterize": 3.0,
+    "leverage": 2.5,
+    "describe": 3.0,
+    "pursue": 2.5,
+    "initiate": 3.0,
+    "prove": 2.0,
+    "show": 1.5,
+    "demonstrate": 1.5,
+    "seek": 3.5,
+    "identify": 2.0,
+    "bridge": 2.5,
+    "rethink": 3.5,
+    "learn": 2.5,
+    "improve": 2.0,
+}
+_VERB_ALT = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
+_CUE = re.compile(
+    r" [WwTtOo](?:e|his (?:paper|work|study|article|note|letter|thesis)|ur (?:work|paper|study))"
+    r"(?:,[^,]{1,40},)?(?: (?:also|further|first|then|here|now|instead|thus|therefore|hence|"
+    r"[a-z]+ly))? (?:(aim|seek|attempt|set out|try|wish|strive|want) (?=to [a-z])|"
+    r"(?:(?:can|will|are able to|need to) )?(" + _VERB_ALT + r")(?:s|es|d|ed)?\b"
+    r"(?: (?:that|how|whether|why) )?)"
+)
+
+
+def _contributions(text: str, ends: list[int]) -> list[tuple[float, int, int, int]]:
+    """(weight, sentence start, phrase start, phrase end) of the sentences that may state the
+    paper's contribution, best first: the verb's weight, less a little for every sentence before
+    it. A cue inside a definition ("Inverse design, where we seek to ...") says what a field does,
+    not what the paper does: it weighs little."""
+    found: list[tuple[float, int, int, int]] = []
+    seen: set[int] = set()
+    for m in _CUE.finditer(text):
+        index = bisect_right(ends, m.start())
+        if index in seen or index >= 14:
+            continue
+        seen.add(index)
+        end = ends[index] if index < len(ends) else len(text)
+        if end - m.end() < 12:
+            continue
+        verb = "seek" if m.group(1) else m.group(2).lower()  # "we aim to X": the phrase is "to X"
+        weight = _VERBS.get(verb, 2.0) - index * 0.15
+        start = ends[index - 1] + 1 if index else 0
+        if text[max(start, m.start() - 7) : m.start()].endswith((", where", " where", " which")):
+            weight -= 3.0
+        found.append((weight, start, m.end(), end))
+    if " is proposed" in text or " are proposed" in text or "s introduced " in text:
+        for m in _PASSIVE.finditer(text):
+            index = bisect_right(ends, m.start())
+            if index in seen or index >= 14:
+                continue
+            seen.add(index)
+            end = ends[index] if index < len(ends) else len(text)
+            start = ends[index - 1] + 1 if index else 0
+            at = m.end() - 3 if m.group().endswith(" to ") else m.end()  # "to solve Y"
+            found.append((3.5 - index * 0.15, start, at, end))
+    found.sort(key=lambda c: -c[0])
+    return found
+
+
+_OPENERS = re.compile(
+    r"^ ?(?:(?:recent(?:ly)?|despite|although|though|while|however|existing|current|many|most|"
+    r"in recent years|here|to (?:this|that) end|as|with|since|given|when|because|nowadays|"
+    r"today|traditionally|typically|in|given|if|for|under|on)\b[^,]{0,120}, |"
+    r"(?:recent|prior|previous|existing|many|"
+    r"most)\b.{0,80}?\b(?:show|shown|showed|suggest|suggested|indicate|indicated|"
+    r"demonstrate|demonstrated|found|reveal|revealed) that )",
+    re.IGNORECASE,
+)
+_STILL_OPENER = re.compile(
+    r"^(?:we|our|this (?:paper|work|study)|in this|here,? we|recent(?:ly)?|despite|although|"
+    r"while|existing|current|many|most|however|it|there|these|they|such|this|that|if|given|"
+    r"when)\b",
+    re.IGNORECASE,
+)
+
+
+# The first sentence's main verb when its subject alone reads as a title.
+_MAIN_VERB = re.compile(
+    r"^([A-Z][^,;]{5,70}?) (?:(?:have|has) (?:recently )?(?:gained|attracted|become|shown|"
+    r"emerged|received|achieved|drawn)|(?:can|could|may) be|(?:is|are) (?:a|an|the|one|widely|"
+    r"increasingly|becoming|often|commonly)|bears?|plays?|remains?)\b"
+)
+
+
+def _fallback(text: str, ends: list[int]) -> str:
+    """No contribution sentence: the first sentence, less any opener, that reads as a title."""
+    start = 0
+    for end in [*ends[:6], len(text)]:
+        clause = _OPENERS.sub("", text[start:end].strip())
+        clause = _PAREN.sub("", clause)
+        if m := _CLAUSE.search(clause, 20):
+            clause = clause[: m.start()]
+        clause = clause.strip(" ,;:")
+        if m := _MAIN_VERB.match(clause):  # "X have gained popularity": X is the title
+            clause = m.group(1)
+        if len(clause) >= 8 and not _STILL_OPENER.match(clause):
+            return clause
+        start = end + 1
+    return _PAREN.sub("", text[: ends[0] if ends else len(text)]).strip(" .")
+
+
+# "Open world object detection (OWOD) is a new task ...": the first sentence's subject names the
+# paper's field or task, the words a real title so often ends with ("... for X").
+_SUBJECT = re.compile(
+    r" (?:(?:Recent(?:ly)?|In recent years|Nowadays|Today|Currently|However),? )?"
+    r"(?:(?:The|A|An) )?([A-Za-z0-9][\w-]*(?: [\w-]+){0,5}?)(?: \([^()]*\))? "
+    r"(?:is|are|has|have|remains|remain|plays|play|aims|aim|refers|can|enables|allows|offers|"
+    r"provides|suffers|suffer|achieves?|requires?|shows?|emerged|becomes?|involves?|seeks?|"
+    r"concerns?|studies|study|attempts?|focuses|focus)\b"
+)
+_NOT_SUBJECT = _wordset(
+    """
+    we it this that these those there they such our its their which what how why when studies
+    works papers methods approaches models techniques algorithms literature research progress
+    most many existing current recent prior previous traditional conventional several some
+    one it's issue issues problem problems question questions challenge topic area key
+    approach method framework technique algorithm model
+    """
+)
+_SUBJECT_TRIM = _wordset("existing current modern conventional traditional standard typical")
+# The phrase points back at a task it does not name: "... to tackle this problem".
+_POINTER = re.compile(
+    r"(?:,? (?:to|that|which|for|in|on|of) [a-z]+(?: [a-z]+ly)?)? (?:this|these|those|such|the "
+    r"above|the|that) (?:problems?|issues?|tasks?|settings?|challenges?|limitations?|gap|"
+    r"shortcomings?|schemes?|questions?|end|drawbacks?|difficult(?:y|ies)|goals?|needs?)\b"
+    r"(?! of )(?! in [a-z])(?! for [a-z]).*$"
+)
+_WEAK_START = _wordset(
+    """
+    and as to question answer this these such it its their both which where while there then
+    thus however instead differently further finally first also by in on with for of from that
+    when how what whether why so our we here not types kind kinds way ways use issue issues
+    """
+)
+
+
+_CONJUNCTIONS = _wordset(
+    "if when while although though since as given for in on with by because unless whereas "
+    "once after before under"
+)
+# "In this work, the X framework is proposed to solve Y": the contribution in the passive
+_PASSIVE = re.compile(
+    r" (?:is|are) (?:here |first |thus |then )?(?:proposed|introduced|presented|developed|"
+    r"designed) (?:to|for) "
+)
+
+
+def _subject(text: str, pos: int = 0) -> str:
+    """The subject of the first sentence when it names a task: "open world object detection"."""
+    m = _SUBJECT.match(text, pos)
+    if not m:
+        return ""
+    words = m.group(1).split()
+    while words and words[0].lower() in _SUBJECT_TRIM:
+        del words[0]
+    if not words or any(w.lower() in _NOT_SUBJECT for w in words) or len(words) > 6:
+        return ""
+    if words[0].lower() in _CONJUNCTIONS:  # "If h is a ring-valued function": no subject
+        return ""
+    first = words[0]
+    inside = text.count(f" {first} ") - text.count(f". {first} ") - text.startswith(f" {first} ")
+    if first[1:].islower() and inside <= 0:
+        words[0] = first.lower()  # a sentence's capital, not a name's ("Riemannian" stays)
+    return " ".join(words)

@@ -1,0 +1,76 @@
+"""Fitting a phrase into the title length: cut at a phrase boundary, never on a word that waits
+for more."""
+
+from __future__ import annotations
+
+import re
+
+from papertui.core.text import cut_words
+from papertui.core.titles.words import _FUNCTION, _wordset
+
+MAX_TITLE = 80
+
+# Words that wait for more: a title never ends on them.
+_TRAILING = _wordset(
+    "tailored designed trained called named dubbed termed aiming since because capable able "
+    "built used based"
+)
+# "k-means clustering is an important problem": a clause; its subject is the title.
+_COPULA = re.compile(r"^(.{6,70}?) (?:is|are|has been|have been|remains|remain) (?:a|an|the|one)\b")
+
+
+# Participles and verbs that ask for an object or a complement: a title never ends on them
+# ("... transformations working", "... by learning to produce", "... that combines").
+_PARTICIPLES = _wordset(
+    "working achieving using taking leveraging combining enabling allowing making providing "
+    "yielding proving expanding spotlighting showing demonstrating requiring involving "
+    "including resulting leading capturing introduced proposed given obtained inspired "
+    "motivated guided driven followed known applied"
+)
+
+
+def _trim(words: list[str]) -> list[str]:
+    """Drop the words a title cannot end on: a function word, a word that waits for more, an
+    infinitive or relative clause cut short, a gerund after a preposition ("by integrating")."""
+    while words:
+        last = words[-1].strip(",;:")
+        low = last.lower()
+        if low in _FUNCTION or (len(words) > 2 and (last in _TRAILING or low in _PARTICIPLES)):
+            words.pop()
+        elif len(words) > 3 and words[-2] in ("to", "that", "which"):
+            del words[-2:]  # "... in the loop to obtain", "... optimization that achieves"
+        elif len(words) > 3 and low.endswith("ing") and words[-2].lower() in _FUNCTION:
+            del words[-2:]
+        else:
+            break
+    return words
+
+
+def _fit(text: str, limit: int) -> str:
+    """At most `limit` characters, cut at a phrase boundary; never ending on a function word."""
+    words = _trim(text.split())
+    if not words:
+        return ""
+    text = " ".join(words).rstrip(" ,;:")
+    if len(text) <= limit:
+        return text
+    best = 0
+    length = -1
+    clause = 0  # where a relative clause starts: a cut inside one ends before it
+    for i, word in enumerate(words):
+        length += len(word) + 1
+        if length > limit:
+            break
+        if word in ("that", "which", "whose") and length - len(word) > limit * 0.5:
+            clause = i
+        following = words[i + 1].lower() if i + 1 < len(words) else ""
+        # "... by integrating" asks for its object: not an end
+        waits = word.endswith("ing") and i > 0 and words[i - 1].lower() in _FUNCTION
+        ends_phrase = word.endswith(",") or following in _FUNCTION
+        if ends_phrase and not waits and word.lower() not in _FUNCTION:
+            best = i + 1
+    for end in (clause if clause and best > clause else 0, best):
+        cut = _trim(words[:end]) if end else []
+        if sum(len(w) + 1 for w in cut) > limit * 0.45:
+            return " ".join(cut).rstrip(" ,;:")
+    return cut_words(text, limit)

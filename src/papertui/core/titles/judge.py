@@ -1,0 +1,193 @@
+"""Judging candidate phrases (fragments, pointers, bare head nouns), rescuing a bad one, and
+putting back the topic the abstract keeps naming."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from papertui.core.titles.compress import _compress
+from papertui.core.titles.cues import _POINTER, _WEAK_START, _fallback, _subject
+from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _VAGUE_WORDS, _wordset
+
+TOPIC_MIN = 3
+_DIMENSIONS = ("3D", "4D", "6D")
+
+
+def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -> tuple[str, str]:
+    """Put back the qualifier or topic the abstract keeps naming: "point cloud segmentation" ->
+    "3D point cloud segmentation" when the abstract says "3D point cloud" again and again; and,
+    when the phrase has no place for it, a topic named three times or more as a suffix to add
+    after the phrase is fitted (" for MDPs", " in 3D")."""
+    ranked = [
+        (token, count)
+        for token, count in sorted(counts.items(), key=lambda kv: -kv[1])[:3]
+        if count >= 2 and token not in phrase and not (name and (token in name or name in token))
+    ]
+    # "3D" in the first sentence or said twice is the paper's setting: real titles keep it
+    lead = text[: text.find(". ") % len(text)]
+    for token in _DIMENSIONS:
+        if token in phrase or (name and token in name) or token not in counts:
+            continue
+        if counts[token] >= 2 or f" {token}" in lead:
+            ranked = [(token, max(counts[token], TOPIC_MIN))] + [r for r in ranked if r[0] != token]
+            break
+    for token, _count in ranked[:2]:
+        at = text.find(f" {token} ")
+        for _ in range(5):
+            if at < 0:
+                break
+            after = text[at + len(token) + 2 :].split(" ", 1)[0].strip(",.;:")
+            if len(after) > 2 and after.isalpha() and after.islower() and after not in _FUNCTION:
+                where = phrase.find(f" {after}")
+                if where >= 0 and (
+                    where + len(after) + 1 == len(phrase)
+                    or not phrase[where + len(after) + 1].isalnum()
+                ):
+                    return f"{phrase[:where]} {token}{phrase[where:]}", ""
+                if phrase.startswith(after + " ") or phrase == after:
+                    return f"{token} {phrase}", ""
+            at = text.find(f" {token} ", at + 1)
+    for token, count in ranked[:1]:
+        # only a field's term: another paper's method ("for KataGo") or a quantity's
+        # abbreviation ("for CE") would puzzle a reader
+        if count >= TOPIC_MIN and len(phrase) > 12 and _is_field(token):
+            return phrase, f" in {token}" if token[0].isdigit() else f" for {token}"
+    return phrase, ""
+
+
+def _is_field(token: str) -> bool:
+    return token in _GENERIC or token[:-1] in _GENERIC and token[-1] == "s"
+
+
+def _weak(phrase: str) -> bool:
+    """A phrase that does not say what the paper is about: a fragment or a bare head noun."""
+    words = phrase.split()
+    content = [w for w in words if w.lower() not in _FUNCTION and len(w) > 2]
+    return not words or words[0].lower() in _WEAK_START or len(content) < 2
+
+
+def _adds(subject: str, phrase: str) -> bool:
+    """Whether the subject says something the phrase does not."""
+    low = phrase.lower()
+    return any(w.lower().rstrip("s") not in low for w in subject.split() if len(w) > 3)
+
+
+def _quality(phrase: str, lower: str) -> float:
+    """How well a compressed phrase reads as the paper's title: a fragment, a bare vague head or
+    a pointer ("such a framework", "this problem") reads badly; content words the abstract keeps
+    using read well."""
+    words = phrase.split()
+    if len(phrase) < 8 or not words:
+        return -9.0
+    score = 0.0
+    first = words[0].lower()
+    if first in _WEAK_START or first in _VAGUE_WORDS:
+        score -= 3.0
+    if _POINTER.search(phrase):
+        score -= 1.0
+    recur = 0
+    for word in words[:10]:
+        if len(word) > 3 and word not in _FUNCTION:
+            word = word.lower().strip(",;:")
+            if lower.count(word[:-1] if word.endswith("s") else word) >= 2:
+                recur += 1
+    return score + 0.25 * min(recur, 4)
+
+
+_BAD_START = _wordset(
+    "if cases case such this these those it they them other whether how what when where which "
+    "there then thus and but or so that as its their"
+)
+# A verb that makes a phrase a clause, unless a relative pronoun comes first
+_MAIN_CLAUSE = re.compile(
+    r" (?:can|may|could|might|will|would|should|must|is|are|was|were|has|have|refers|remains|"
+    r"requires|becomes|allows|enables|reconstructs|reveals|hypothesize) "
+)
+_RELATIVE = re.compile(r" (?:that|which|who|how|when|whether) ")
+
+
+def _bad(phrase: str) -> bool:
+    """A phrase that cannot be a title: a fragment led by a pointer or a conjunction ("such a
+    framework", "if h"), a main clause ("X can vary ...", "X refers to ..."), or one whose only
+    content is a head noun ("algorithms as part of a framework")."""
+    if len(phrase) < 10:
+        return True
+    words = phrase.split()
+    first = words[0].lower()
+    if first.strip(",") in _BAD_START or first.endswith("ly,"):
+        return True
+    low = f" {phrase.lower()} "
+    if " we " in low:
+        return True
+    if (m := _MAIN_CLAUSE.search(low)) and not _RELATIVE.search(low, 0, m.start() + 1):
+        return True
+    for i in (1, 2):
+        if (
+            i < len(words)
+            and words[i] in ("such", "this", "these", "them")
+            and (words[i] != "such" or words[i + 1 : i + 2] not in (["as"], ["that"]))
+        ):
+            return True
+    content = 0
+    for word in words:
+        w = word.lower().strip(",;:")
+        if len(w) > 2 and w not in _FUNCTION and w not in _HEAD_WORDS and w != "part":
+            content += 1
+            if content >= 2:
+                return False
+    return not (content == 1 and len(words) == 1 and len(phrase) >= 10)
+
+
+def _antecedent(phrase: str, text: str, before: int, name: str | None) -> str:
+    """ "such a framework" -> the earlier "a general framework for differentiability ..."."""
+    m = re.match(r"(?:such|this|these|that|the same) (?:an? )?([a-z-]+)", phrase)
+    if not m:
+        return ""
+    head = m.group(1)
+    found = ""
+    for hit in re.finditer(
+        r" (?:an?|the) ((?:[\w-]+ ){0,3}" + re.escape(head) + r"s? "
+        r"(?:for|of|to|that|which|based|with|on)\b[^.]*)",
+        text[:before],
+    ):
+        found = hit.group(1)
+    for stop in (" that ", " which "):
+        found = found.split(stop, 1)[0]
+    return _compress(found, name) if found else ""
+
+
+def _resolve(phrase: str, text: str, ends: list[int], start: int) -> str:
+    """ "designing them" -> "designing normalization layers and activation functions": "them" is
+    what the sentence before the contribution sentence was about."""
+    index = bisect_right(ends, start - 1)
+    if index == 0:
+        return phrase
+    before = ends[index - 2] + 1 if index >= 2 else 0
+    subject = _subject(text, before)
+    if not subject or " " not in subject:
+        return phrase
+    return " ".join(subject if w == "them" else w for w in phrase.split())
+
+
+def _rescue(
+    phrase: str,
+    text: str,
+    ends: list[int],
+    cues: list[tuple[float, int, int, int]],
+    name: str | None,
+) -> str:
+    """The phrase read badly: the first of the other candidates that reads as a title (the
+    antecedent a pointer stands for, another contribution sentence, the first sentence, its
+    subject); the phrase itself when none does."""
+    if cues and (found := _antecedent(phrase, text, cues[0][1], name)) and not _bad(found):
+        return found
+    for _weight, _start, at, end in cues[:5]:
+        candidate = _compress(text[at:end], name)
+        if candidate != phrase and not _bad(candidate):
+            return candidate
+    subject = _subject(text)
+    if len(subject) >= 10 and not _bad(subject):
+        return subject
+    candidate = _compress(_fallback(text, ends), name)
+    return candidate if not _bad(candidate) else phrase
