@@ -17,9 +17,9 @@ HERE = Path(__file__).resolve().parent
 TRIALS = 200
 
 
-def _acked(proc: subprocess.Popen[str]) -> list[int]:
+def _acked(proc: subprocess.Popen[str], before: str = "") -> list[int]:
     out, _ = proc.communicate(timeout=30)
-    return [int(line) for line in out.split()]
+    return [int(line) for line in (before + out).split()]
 
 
 def test_sigkill_at_random_moments_loses_no_acknowledged_change(tmp_path):
@@ -34,9 +34,15 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_change(tmp_path):
             stdout=subprocess.PIPE,
             text=True,
         )
-        time.sleep(rng.uniform(0.0, 0.25))  # sometimes before the store even opens
+        before = ""
+        if _trial % 2:  # mid-write, however long the writer takes to start on a busy machine
+            assert proc.stdout is not None
+            before = proc.stdout.readline()
+            time.sleep(rng.uniform(0.0, 0.05))
+        else:
+            time.sleep(rng.uniform(0.0, 0.25))  # sometimes before the store even opens
         os.kill(proc.pid, signal.SIGKILL)
-        got = _acked(proc)
+        got = _acked(proc, before)
         acknowledged += got
         first = (got[-1] + 1) if got else first
         if not db.exists():  # killed before the store was created: nothing can be acknowledged
@@ -53,7 +59,7 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_change(tmp_path):
             losses += not present
         store.close()
     assert losses == 0
-    assert len(acknowledged) > TRIALS  # the kills landed while writes were going on
+    assert len(acknowledged) > TRIALS // 2  # the kills landed while writes were going on
     store = Store(db)
     for k in acknowledged:  # and nothing acknowledged earlier went missing later
         pid = f"{k:012x}"

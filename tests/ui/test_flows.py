@@ -133,7 +133,8 @@ async def test_stale_results_are_dropped():
         await type_query(pilot, "graph")
         rows = list(app.query_one(PaperList).rows)
         reader = app.reader
-        reader.show_view(View(query="gra", indices=[0]), reader._generation - 1)  # an older answer
+        older = reader.searching.generation - 1  # an answer to an older query
+        reader.searching.show_view(View(query="gra", indices=[0]), older)
         assert app.query_one(PaperList).rows == rows
 
 
@@ -377,8 +378,10 @@ async def test_narrow_terminal_stacks_panes():
 
 async def test_scrolling_to_the_end_ranks_more_hits(write_corpus, monkeypatch):
     import papertui.ui.screens.reader as reader_module
+    import papertui.ui.searching as searching_module
 
     monkeypatch.setattr(reader_module, "DEPTH", 50)
+    monkeypatch.setattr(searching_module, "DEPTH", 50)
     path = write_corpus("M\n\n" + "\n\n".join(f"learning paper number {i}." for i in range(300)))
     app = make_app([path])
     async with app.run_test(size=SIZE) as pilot:

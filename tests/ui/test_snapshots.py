@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, TextArea
 
-import papertui.ui.screens.reader as reader_module
+import papertui.ui.current_paper as current_paper_module
 
 from ui_support import SIZE, make_app, settle
 
@@ -13,7 +13,7 @@ from ui_support import SIZE, make_app, settle
 @pytest.fixture(autouse=True)
 def no_read_timer(monkeypatch):
     # a paper becomes read after a moment on screen: keep timing out of the pictures
-    monkeypatch.setattr(reader_module, "READ_AFTER", 3600)
+    monkeypatch.setattr(current_paper_module, "READ_AFTER", 3600)
 
 
 async def _steady(pilot) -> None:

@@ -54,6 +54,29 @@ async def test_like_and_skip_move_on_and_for_you_learns(write_corpus):
         assert "for you:" in str(app.reader.detail.query_one("#detail-body").render())
 
 
+async def test_triage_from_the_top_of_for_you_always_answers_the_best_unjudged(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.reader.paper_list
+        await pilot.press("plus")  # a graph paper liked, in corpus order
+        for _ in range(4):  # to "for you"
+            await pilot.press("s")
+        await settle(pilot)
+        assert app.reader.sort == "foryou" and plist.cursor == 0
+        judged: list[str] = []
+        for _ in range(6):
+            pos = plist.rows[plist.cursor]
+            judged.append(app.library.papers[pos].id)
+            await pilot.press("minus")  # skips reorder the ranking most
+            await settle(pilot)
+            # the row it left shows the best paper not judged yet: nothing is passed over
+            assert plist.cursor == 0
+            assert app.library.papers[plist.rows[0]].id not in judged
+        tail = {app.library.papers[p].id for p in plist.rows[-7:]}
+        assert set(judged) <= tail  # judged papers wait at the end of "for you"
+
+
 async def test_ask_me_lists_uncertain_papers_and_esc_goes_back(write_corpus):
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=SIZE) as pilot:

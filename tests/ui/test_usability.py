@@ -20,9 +20,9 @@ def status(app) -> str:
 
 
 async def test_searching_marks_nothing_read_only_moving_does(monkeypatch):
-    import papertui.ui.screens.reader as reader_module
+    import papertui.ui.current_paper as current_paper_module
 
-    monkeypatch.setattr(reader_module, "READ_AFTER", 0.05)
+    monkeypatch.setattr(current_paper_module, "READ_AFTER", 0.05)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

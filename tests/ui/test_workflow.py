@@ -5,7 +5,7 @@ from __future__ import annotations
 import bibtexparser
 from textual.widgets import Input, OptionList, Select, Static
 
-import papertui.ui.screens.reader as reader_module
+import papertui.ui.current_paper as current_paper_module
 from papertui.ui.screens.collections import CollectionsScreen
 from papertui.ui.screens.export import ExportScreen
 from papertui.ui.screens.help import HelpScreen
@@ -29,7 +29,7 @@ async def search(pilot, text: str) -> None:
 
 
 async def test_a_paper_shown_for_a_moment_becomes_read_and_u_toggles(monkeypatch):
-    monkeypatch.setattr(reader_module, "READ_AFTER", 0.05)
+    monkeypatch.setattr(current_paper_module, "READ_AFTER", 0.05)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -48,7 +48,7 @@ async def test_a_paper_shown_for_a_moment_becomes_read_and_u_toggles(monkeypatch
 
 
 async def test_tags_with_completion_filter_and_batch(monkeypatch):
-    monkeypatch.setattr(reader_module, "READ_AFTER", 60)
+    monkeypatch.setattr(current_paper_module, "READ_AFTER", 60)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from papertui.core.corpus import paper_id
@@ -79,6 +79,9 @@ QUERY_ALPHABET = st.sampled_from(
 
 @SAFE
 @given(st.one_of(st.text(max_size=60), st.lists(QUERY_ALPHABET, max_size=12).map(" ".join)))
+@example(query="TOPIC:1 NOT")  # a NOT with nothing after it once failed an assertion
+@example(query="graph NOT OR neural")
+@example(query="( NOT )")
 def test_any_query_returns_a_result(library, query):
     view = library.run_query(query)
     assert all(0 <= i < len(library.papers) for i in view.indices)

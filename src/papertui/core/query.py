@@ -147,6 +147,8 @@ class _Tree:
 
     def _unary(self) -> QueryNode | None:
         token = self._peek()
+        if token is None or token in ("OR", ")"):
+            return None  # a NOT with nothing after it ("graph NOT", "NOT OR b") negates nothing
         self.at += 1
         if token == "NOT":
             inner = self._unary()
@@ -156,7 +158,6 @@ class _Tree:
             if self._peek() == ")":
                 self.at += 1
             return inner
-        assert token is not None
         match = _FILTER.fullmatch(token)
         if match:
             found = _read_filter(match, [])

@@ -60,7 +60,7 @@ class Annotating:
             if self._save(mark_all, "Bookmark"):
                 verb = "Bookmarked" if on else "Removed the bookmarks of"
                 self.reader.notify(f"{verb} {len(papers)} papers.", timeout=2)
-        self.reader.refresh_paper()
+        self.reader.current.refresh()
 
     def edit_note(self, draft: str | None = None, problem: str = "") -> None:
         paper = self.reader.current_paper
@@ -80,7 +80,7 @@ class Annotating:
                 self.edit_note(result, f"Not saved: {exc}")
                 return
             self.reader.notify("Note saved." if result.strip() else "Note removed.")
-            self.reader.refresh_paper()
+            self.reader.current.refresh()
 
         saved = self.library.marks.note(paper)
         self.reader.app.push_screen(NoteEditor(paper.title, text, problem, saved), closed)
@@ -103,7 +103,7 @@ class Annotating:
                 verb = "Tagged" if on else "Removed the tag from"
                 what = "the paper" if len(papers) == 1 else f"{len(papers)} papers"
                 self.reader.notify(f"{verb} {what}: #{safe_display(tag)}")
-            self.reader.refresh_paper()
+            self.reader.current.refresh()
 
         self.reader.app.push_screen(TagScreen(what, sorted(common), known), chosen)
 
@@ -112,16 +112,16 @@ class Annotating:
             self.library.marks.set_read([paper], True)
         except StoreError:
             return  # read state is a convenience; failing to save it is not worth a message
-        self.reader.refresh_paper()
+        self.reader.current.refresh()
 
     def toggle_read(self) -> None:
         papers = self.reader.targets()
         if not papers:
             return
         read = not all(self.library.marks.is_read(p) for p in papers)
-        self.reader.stop_read_timer()
+        self.reader.current.stop_read_timer()
         self._save(lambda: self.library.marks.set_read(papers, read), "Read state")
-        self.reader.refresh_paper()
+        self.reader.current.refresh()
 
     # -- taking papers away -----------------------------------------------------------------------
 

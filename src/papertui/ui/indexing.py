@@ -78,7 +78,7 @@ class Indexing:
                         report(reader.corpus_grew, whole)
             if worker.is_cancelled:
                 return
-            with reader.search_lock:
+            with reader.searching.lock:
                 library.indexing.ensure(progress, cancelled)
             library.marks.mark_seen()  # which papers are new since their file was last opened
             report(reader.index_ready)

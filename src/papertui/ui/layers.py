@@ -37,14 +37,14 @@ class Layers:
             return
         if self.similar:
             self.similar = ""
-            reader.search()
+            reader.searching.search()
         elif self.topic is not None:
             self.topic = None
-            reader.search()
+            reader.searching.search()
         elif reader.search_bar.value:
             reader.search_bar.value = ""  # the box's Changed message runs the search
         elif reader.bookmarks_only:
             reader.bookmarks_only = False
         elif reader.collections:
             reader.collections = frozenset()
-            reader.search()
+            reader.searching.search()

@@ -37,14 +37,19 @@ class Triaging:
             f"{verb} {what}. Learned from {self.library.foryou.answers()} answers.", timeout=2
         )
         reader.paper_list.clear_selection()
-        reader.paper_list.action_cursor_down()
-        reader.refresh_paper()
         if reader.sort == "foryou":
-            reader.search(keep_cursor=True)  # the ranking learns as you go
+            # the ranking learns as you go: the judged paper sinks to the judged papers at the
+            # end, and the row it left shows the best paper not judged yet
+            reader.current.refresh()
+            reader.searching.search(keep_row=True)
+        else:
+            reader.paper_list.action_cursor_down()
+            reader.current.refresh()
 
     def ask_me(self) -> None:
         reader = self.reader
-        reader.start_view(lambda: self.library.foryou.ask_me(), "the model is least sure about")
+        label = "the model is least sure about"
+        reader.searching.start_view(lambda: self.library.foryou.ask_me(), label)
 
     def add_seeds(self) -> None:
         def chosen(path: str | None) -> None:
@@ -74,7 +79,7 @@ class Triaging:
                 return
             self.reader.notify(f"Papers about {safe_display(text)!r} now sink in 'for you'.")
             if self.reader.sort == "foryou":
-                self.reader.search(keep_cursor=True)
+                self.reader.searching.search(keep_cursor=True)
 
         question = (
             "A word or phrase whose papers should sink in 'for you' (still listed and found):"
@@ -118,7 +123,7 @@ class Triaging:
         def chosen(topic: int | None) -> None:
             if topic is not None:
                 self.reader.narrowing.topic = (topic, self.library.semantic.topic_label(topic + 1))
-                self.reader.search()
+                self.reader.searching.search()
 
         screen = OverviewScreen(what, overview, titled, state)  # type: ignore[arg-type]
         self.reader.app.push_screen(screen, chosen)

@@ -112,13 +112,16 @@ class PaperList(ScrollView, can_focus=True):
         self._papers = papers
         self.labels = {}
 
-    def set_rows(self, rows: list[int], keep: int | None = None) -> None:
-        """Show `rows`; keep the cursor on paper `keep` if it is still there, else go to the top."""
+    def set_rows(self, rows: list[int], keep: int | None = None, row: int | None = None) -> None:
+        """Show `rows`; keep the cursor on paper `keep` if it is still there, or on row `row`
+        (whatever paper is there now), else go to the top."""
         self.rows = rows
         self.virtual_size = Size(self.size.width, len(rows))
         self._update_labels()
         target = 0
-        if keep is not None:
+        if row is not None:
+            target = max(0, min(row, len(rows) - 1))
+        elif keep is not None:
             try:
                 target = rows.index(keep)
             except ValueError:

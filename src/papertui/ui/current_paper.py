@@ -1,0 +1,81 @@
+"""The paper under the cursor, for the reader: its row markers, the detail pane's rendering
+of it, and marking it read once it has stayed on screen for a moment."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.timer import Timer
+
+from papertui.core.corpus import Paper
+from papertui.ui.widgets.detail import render_paper
+from papertui.ui.widgets.paper_list import BOOKMARK, NEW, NOTE, RowLook
+
+if TYPE_CHECKING:
+    from papertui.ui.screens.reader import ReaderScreen
+
+READ_AFTER = 1.5  # seconds a paper the user moved to stays shown before it counts as read
+
+
+class CurrentPaper:
+    def __init__(self, reader: ReaderScreen) -> None:
+        self.reader = reader
+        self.library = reader.library
+        self._read_timer: Timer | None = None
+
+    @property
+    def paper(self) -> Paper | None:
+        pos = self.reader.paper_list.current
+        return None if pos is None else self.library.papers[pos]
+
+    def look(self, pos: int) -> RowLook:
+        """How the list draws the row of the paper at `pos`."""
+        paper, marks = self.library.papers[pos], self.library.marks
+        markers = (
+            (BOOKMARK if marks.is_bookmarked(paper) else " ")
+            + (NOTE if marks.note(paper) else " ")
+            + (NEW if marks.is_new(paper) else " ")
+        )
+        tags = " ".join(f"#{t}" for t in marks.tags_of(paper))
+        suffix = " ".join(str(x) for x in (paper.year, paper.venue) if x)
+        return RowLook(markers, unread=not marks.is_read(paper), tags=tags, suffix=suffix)
+
+    def render(self, keep_scroll: bool = False) -> None:
+        reader = self.reader
+        paper = self.paper
+        if paper is None:
+            reader.detail.show("No paper selected.")
+            return
+        marks = self.library.marks
+        state = "new" if marks.is_new(paper) else "" if marks.is_read(paper) else "unread"
+        rendered = render_paper(
+            paper,
+            bookmarked=marks.is_bookmarked(paper),
+            note=marks.note(paper),
+            highlighter=reader.view.highlighter,
+            tags=marks.tags_of(paper),
+            state=state,
+            raw=reader.detail.raw,
+            why=getattr(reader.view, "why", {}).get(reader.paper_list.current, ""),
+        )
+        reader.detail.show(rendered, keep_scroll=keep_scroll)
+
+    def refresh(self) -> None:
+        """Markers and detail again, after the paper's annotations changed."""
+        self.reader.paper_list.refresh_markers()
+        self.render(keep_scroll=True)
+
+    def schedule_read(self) -> None:
+        self.stop_read_timer()
+        pos = self.reader.paper_list.current
+        if pos is None or self.library.marks.is_read(self.library.papers[pos]):
+            return
+        self._read_timer = self.reader.set_timer(READ_AFTER, lambda: self._mark_read(pos))
+
+    def _mark_read(self, pos: int) -> None:
+        if self.reader.paper_list.current == pos:
+            self.reader.annotating.mark_read(self.library.papers[pos])
+
+    def stop_read_timer(self) -> None:
+        if self._read_timer is not None:
+            self._read_timer.stop()

@@ -1,0 +1,124 @@
+"""Searching, for the reader: the query in the box searched after a pause in typing, in a
+worker over the current filters and order, and views that are not searches (more like this,
+like my bookmarks, ask me) shown the same way. Only the newest answer is ever shown."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from textual.timer import Timer
+from textual.worker import get_current_worker
+
+from papertui.core.corpus import Paper
+from papertui.core.library import DEPTH, View
+from papertui.core.text import cut_words, safe_display
+
+if TYPE_CHECKING:
+    from papertui.ui.screens.reader import ReaderScreen
+
+TYPING_PAUSE = 0.06  # seconds without a key before the query in the box is searched
+
+
+class Searching:
+    def __init__(self, reader: ReaderScreen) -> None:
+        self.reader = reader
+        self.library = reader.library
+        self.lock = threading.Lock()  # one query at a time over the library
+        self.generation = 0  # bumped by every search; older answers are dropped
+        self._typing: Timer | None = None
+
+    def typed(self) -> None:
+        # Wait for a pause in typing: a search per key competes with the keys themselves (a
+        # burst, a paste or a held Backspace), and only the last query's answer is shown.
+        if self._typing is not None:
+            self._typing.stop()
+        self._typing = self.reader.set_timer(TYPING_PAUSE, self._paused)
+
+    def _paused(self) -> None:
+        self._typing = None
+        self.search()
+
+    def search(self, depth: int = 0, keep_cursor: bool = False, keep_row: bool = False) -> None:
+        """Run the query in the box with the current filters and sort, in a worker. A new
+        result list starts at its top hit; `keep_cursor` stays on the paper (a re-run),
+        `keep_row` on the cursor's row, whichever paper the new order puts there."""
+        reader = self.reader
+        self.generation += 1
+        keep = reader.paper_list.current if keep_cursor or depth else None
+        row = reader.paper_list.cursor if keep_row else None
+        query = reader.search_bar.value
+        if reader.narrowing.topic is not None:  # the topic chosen in the overview, as a filter
+            query = f"{query} topic:{reader.narrowing.topic[0] + 1}"
+        generation, depth = self.generation, depth or DEPTH
+        bookmarks_only, sort, collections = reader.bookmarks_only, reader.sort, reader.collections
+
+        def run() -> None:
+            with self.lock:
+                if get_current_worker().is_cancelled:
+                    return  # the user typed on while an earlier search ran: skip to the newest
+                try:
+                    view = self.library.run_query(
+                        query, bookmarks_only, depth=depth, sort=sort, collections=collections
+                    )
+                except Exception as exc:  # noqa: BLE001 - a failed search is said, not swallowed
+                    view = View(query=query, indices=[], notes=[f"search failed: {exc}"])
+            if not get_current_worker().is_cancelled:
+                reader.app.call_from_thread(self.show_view, view, generation, keep, "", row)
+
+        reader.run_worker(run, thread=True, exclusive=True, group="search", exit_on_error=False)
+
+    def show_view(
+        self,
+        view: View,
+        generation: int,
+        keep: int | None = None,
+        similar: str = "",
+        row: int | None = None,
+    ) -> None:
+        if generation != self.generation:
+            return  # the user has typed on (or asked for something else) since: stale
+        reader = self.reader
+        reader.view = view
+        reader.narrowing.similar = similar
+        shown = safe_display(view.query.strip())
+        plist = reader.paper_list
+        if view.notes and not view.indices:
+            plist.empty_message = view.notes[-1][:1].upper() + view.notes[-1][1:] + "."
+        elif shown:
+            plist.empty_message = f"No papers match {shown!r}."
+        else:
+            plist.empty_message = "No papers here."
+        if plist.selected:  # b, t, u and E act on the selection: never on papers out of view
+            plist.selected.intersection_update(set(view.indices))
+        plist.set_rows(view.indices, keep=keep, row=row)
+        reader.update_status()
+
+    def start_view(self, make: Callable[[], View], label: str) -> None:
+        """Show a view that is not a search (more like this, ask me) as a layer Esc peels; its
+        first note names it when `label` is empty."""
+        self.generation += 1
+        generation = self.generation
+
+        def run() -> None:
+            with self.lock:
+                view = make()
+            name = label or (view.notes.pop(0) if view.notes else "a view")
+            name = cut_words(name, 60)  # the status line keeps room for Esc and the order
+            self.reader.app.call_from_thread(self.show_view, view, generation, None, name)
+
+        self.reader.run_worker(run, thread=True, group="search", exclusive=True)
+
+    def similar_to(self, paper: Paper | None) -> None:
+        """More like `paper`, or (None) like the bookmarked papers together, within the
+        list's filters."""
+        reader = self.reader
+        if paper is None and not self.library.annotations().bookmarks:
+            reader.notify("No bookmarks yet: press b on a paper.", severity="warning")
+            return
+        only, collections = reader.bookmarks_only, reader.collections
+        self.start_view(
+            lambda: self.library.similar(paper, bookmarks_only=only, collections=collections),
+            "",
+        )
