@@ -26,6 +26,8 @@ from papertui.core.settings import load_settings, remember_theme, settings_path
         (r"keeps \EP4 and $\EP4$ as written", r"keeps \EP4 and \EP4 as written"),
         ("costs $5 and $6 dollars", "costs $5 and $6 dollars"),
         (r"\textit{in} italics", "in italics"),
+        (r"We present {\sc LegendreTron} as a method", "We present LegendreTron as a method"),
+        (r"{\em very} and \textsc{Caps}", "very and Caps"),
     ],
 )
 def test_readable_math(raw, shown):

@@ -138,6 +138,7 @@ _PLAIN_WRAPPERS = (
 _MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)([^$]{1,300}?)(?<![\s\\])\$")
 _GROUP = r"\{([^{}]*)\}"
 _CMD = re.compile(r"\\([A-Za-z]+|[%&_#${},;!|])")
+_DECLARATION = re.compile(r"\{\\(?:sc|em|bf|it|tt|rm|sf|sl)\s+([^{}\\]*)\}")
 _BOLD = re.compile(r"\*\*\*(.+?)\*\*\*|\*\*(.+?)\*\*")
 
 
@@ -183,8 +184,9 @@ def render(text: str) -> tuple[str, list[tuple[int, int]]]:
 
     text = _MATH.sub(math, text)
     text = re.sub(r"\\([%&#_])", r"\1", text)  # 92\% outside math
-    for name in ("textbf", "textit", "emph", "texttt"):
+    for name in ("textbf", "textit", "emph", "texttt", "textsc", "textrm", "textsf"):
         text = re.sub(rf"\\{name}\s*{_GROUP}", r"\1", text)
+    text = _DECLARATION.sub(r"\1", text)  # {\sc LegendreTron} reads LegendreTron
     bold: list[tuple[int, int]] = []
     out: list[str] = []
     last = 0

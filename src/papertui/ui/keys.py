@@ -13,15 +13,16 @@ class Key:
     footer: bool = False
     label: str = ""  # how help shows the keys, if not as bound
     priority: bool = False  # handled before the focused widget sees the key
+    short: str = ""  # the footer's word for it, when the description is too long for 80 columns
 
 
 APP_KEYS = [
     # priority: keys typed right after "/" must reach the box, not the list (see check_action)
     Key("slash", "focus_search", "Search", True, "/", priority=True),
     Key("b", "toggle_bookmark", "Bookmark", True),
-    Key("B", "bookmarks_only", "Show bookmarks only (toggle)", True),
-    Key("n", "edit_note", "Edit note", True),
-    Key("y", "copy_abstract", "Copy abstract", True),
+    Key("B", "bookmarks_only", "Show bookmarks only (toggle)", True, short="Bookmarked"),
+    Key("n", "edit_note", "Edit note", True, short="Note"),
+    Key("y", "copy_abstract", "Copy abstract", True, short="Copy"),
     Key("Y", "copy_markdown", "Copy title, abstract and links as Markdown"),
     Key("o", "open_url", "Open the first link in the browser"),
     Key("u", "toggle_read", "Mark read / unread"),

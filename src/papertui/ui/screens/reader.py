@@ -42,7 +42,7 @@ class ReaderScreen(Screen[None]):
         Binding(
             k.keys,
             "app.quit" if k.action == "quit" else k.action,
-            k.description.split(" (")[0],
+            k.short or k.description.split(" (")[0],
             show=k.footer,
             key_display=k.label or None,
             id=k.action,  # settings.toml's [keys] rebinds by this id
