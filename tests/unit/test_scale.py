@@ -365,8 +365,8 @@ def test_index_that_opens_but_cannot_answer_is_reported_then_rebuilt(corpus):
 
 
 def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
-    from papertui.core import corpus as corpus_module
     from papertui.core import library as library_module
+    from papertui.core import paper as paper_module  # where Paper.title derives
 
     monkeypatch.setattr(library_module, "EAGER_TITLES", 0)  # as for a large corpus
     first = Library.open([str(corpus)])
@@ -377,9 +377,9 @@ def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
     with target.open("a", encoding="utf-8") as handle:
         handle.write("\n\nWe propose Zyxwvut, a sparrow estimator for quantum flocks.\n")
     derived: list[str] = []
-    real = corpus_module.derive_title
+    real = paper_module.derive_title
     monkeypatch.setattr(
-        corpus_module, "derive_title", lambda text: derived.append(text) or real(text)
+        paper_module, "derive_title", lambda text: derived.append(text) or real(text)
     )
     second = Library.open([str(corpus)])
     assert second.indexing.ensure().how == "updated"

@@ -259,8 +259,8 @@ def test_reconcile_moves_rows_without_a_saved_copy_and_fills_in_metadata(
 
 
 def test_reconcile_checks_old_ids_again_only_when_the_orphan_rows_change(write_corpus, monkeypatch):
-    from papertui.core import store as store_module
     from papertui.core.store import _v1_id
+    from papertui.core.store import reconcile as store_module  # where reconcile finds _v1_id
 
     path = write_corpus(f"C\n\n{LATEX}\n\nAnother abstract.")
     latex, other = load_corpus([path]).papers

@@ -2,13 +2,10 @@
 the dumps and a changed file is the only one read again.
 
 Parsing 100 MB of JSON, CSV or BibTeX and hashing every abstract costs seconds; reading back
-what it gave costs a fraction of that. Each corpus file has one cache file: a header, its
-papers' fields and its report (marshal: fast, and only ever read back by papertui from its own
-cache dir), then every abstract as UTF-8, one after another. The abstracts are not read back:
-the file is mapped and each paper keeps its abstract's number (`Paper.keep_abstract_in`), so
-their text costs memory only for the rows and papers shown, and the kernel may drop those pages
-again. The files' papers are then joined as `build_papers` joins them (one paper per abstract,
-in every collection it is in), so the corpus is the same whichever files came from the cache.
+what it gave costs a fraction of that (`corpus_cache_file`: one cache file per corpus file, its
+abstracts mapped, not read). The files' papers are then joined as `build_papers` joins them (one
+paper per abstract, in every collection it is in), so the corpus is the same whichever files
+came from the cache.
 
 A file's cache is used only when the file has the size and mtime it had when the cache was
 written (and is read in the same format); a file that changed is read again, alone. Each file's
@@ -18,20 +15,12 @@ process has read while it reads the rest (`CorpusLoader`).
 
 from __future__ import annotations
 
-import bisect
 import contextlib
-import hashlib
-import marshal
-import mmap
-import os
-import struct
 import sys
-from array import array
 from collections.abc import Sequence
 from pathlib import Path
 
 from papertui.core.corpus import (
-    AUTHOR_SEPARATOR,
     Corpus,
     FileReport,
     Paper,
@@ -40,11 +29,32 @@ from papertui.core.corpus import (
     fill_in,
     parse_file,
 )
+from papertui.core.corpus_cache_file import (
+    MAGIC,
+    VERSION,
+    CachedFile,
+    MappedTexts,
+    file_cache_path,
+    file_stat,
+    open_cache,
+    read_file_cache,
+    write_file_cache,
+)
 from papertui.core.formats.base import CorpusError
 
-MAGIC = b"papertui-corpus\n"
-VERSION = 5  # 5: a sentence-like first line is an abstract, not a name
-_HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
+__all__ = [
+    "MAGIC",
+    "VERSION",
+    "CachedFile",
+    "CorpusLoader",
+    "MappedTexts",
+    "corpus_stats",
+    "file_cache_path",
+    "load_corpus_cached",
+    "read_file_cache",
+    "release_freed_memory",
+    "write_file_cache",
+]
 
 
 def corpus_stats(paths: Sequence[str | Path]) -> list[list[object]]:
@@ -52,60 +62,8 @@ def corpus_stats(paths: Sequence[str | Path]) -> list[list[object]]:
     stats: list[list[object]] = []
     for f in expand_paths(paths, []):
         with contextlib.suppress(OSError):
-            stats.append(_stat(f))
+            stats.append(file_stat(f))
     return stats
-
-
-def _stat(path: Path) -> list[object]:
-    st = path.stat()
-    return [str(path.resolve()), st.st_size, st.st_mtime_ns]
-
-
-class MappedTexts:
-    """Abstracts in a mapped cache file: `text(n)` decodes the n-th one."""
-
-    def __init__(self, data: mmap.mmap | bytes, start: int, offsets: array[int]) -> None:
-        self._data = data
-        self._start = start
-        self._offsets = offsets
-
-    def text(self, n: int) -> str:
-        a, b = self._offsets[n], self._offsets[n + 1]
-        return self._data[self._start + a : self._start + b].decode("utf-8", "surrogatepass")
-
-    def numbers_containing(self, chars: str) -> set[int]:
-        """The abstracts holding any of the ASCII `chars`: a byte search per character (an
-        ASCII byte in UTF-8 is always that character), jumping to the next abstract at each
-        hit. ~20 ms a character over 100 MB."""
-        offsets, start, data = self._offsets, self._start, self._data
-        end = start + offsets[-1]
-        found: set[int] = set()
-        for char in chars.encode("ascii"):
-            needle = bytes([char])
-            pos = data.find(needle, start, end)
-            while pos >= 0:
-                n = bisect.bisect_right(offsets, pos - start) - 1
-                found.add(n)
-                pos = data.find(needle, start + offsets[n + 1], end)
-        return found
-
-
-class CachedFile:
-    """What one corpus file gave: its papers (each abstract once, in this file's collection),
-    its report and warnings, as if it were the only file."""
-
-    __slots__ = ("papers", "report", "warnings")
-
-    def __init__(self, papers: list[Paper], report: FileReport, warnings: list[str]) -> None:
-        self.papers = papers
-        self.report = report
-        self.warnings = warnings
-
-
-def file_cache_path(cache_dir: Path, path: Path, forced: str | None) -> Path:
-    """Where `path`'s cache lives (one per file and forced format)."""
-    key = f"{path.resolve()}\0{forced or ''}".encode("utf-8", "surrogatepass")
-    return cache_dir / f"{hashlib.blake2b(key, digest_size=10).hexdigest()}.bin"
 
 
 class CorpusLoader:
@@ -175,7 +133,7 @@ class CorpusLoader:
 
     def _cached(self, path: Path) -> CachedFile | None:
         try:
-            stat = _stat(path)
+            stat = file_stat(path)
         except OSError:
             return None  # gone meanwhile: parsing says why
         return read_file_cache(
@@ -183,7 +141,7 @@ class CorpusLoader:
         )
 
     def _parse(self, path: Path) -> CachedFile:
-        stat = _stat(path)  # before reading: a file changed while read is read again next time
+        stat = file_stat(path)  # before reading: a file changed while read is read again next time
         parsed = parse_file(path, self.forced)
         reports: list[FileReport] = []
         papers = build_papers([parsed], reports)
@@ -192,7 +150,7 @@ class CorpusLoader:
         cache = file_cache_path(self.cache_dir, path, self.forced)
         if papers and write_file_cache(cache, fresh, stat, self.forced):
             # the papers read their abstracts from the file just written, as after a warm start
-            opened = _open(cache, stat, self.forced)
+            opened = open_cache(cache, stat, self.forced)
             if opened is not None:
                 texts = opened[1]
                 for n, paper in enumerate(papers):
@@ -254,137 +212,3 @@ def release_freed_memory() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):  # not glibc (musl): nothing to do
         pass
-
-
-def write_file_cache(
-    cache_file: Path, found: CachedFile, stat: list[object], forced: str | None
-) -> bool:
-    """Write one file's cache atomically (a reader sees the old file or the new). False if it
-    could not be written: the cache is an optimisation, never a reason to fail."""
-    offsets = array("Q", [0])
-    blobs: list[bytes] = []
-    total = 0
-    records = []
-    numbers: dict[str, int] = {}  # sources, venues: few distinct values
-    for p in found.papers:
-        blob = p.abstract.encode("utf-8", "surrogatepass")
-        blobs.append(blob)
-        total += len(blob)
-        offsets.append(total)
-        records.append(
-            (
-                p.id,
-                p._title,
-                p.has_real_title,
-                p._extra_url,
-                _joined(p.authors),
-                numbers.setdefault(p.venue, len(numbers)),
-                p.year,
-            )
-        )
-    report = found.report
-    head = marshal.dumps(
-        {
-            "version": VERSION,
-            "format": forced or "",
-            "stat": stat,
-            "report": (report.path, report.format, report.collection, report.papers),
-            "skipped": report.skipped,
-            "warnings": found.warnings,
-            "papers": records,
-            "strings": list(numbers),
-            "offsets": offsets.tobytes(),
-        }
-    )
-    tmp = cache_file.with_name(f".{cache_file.name}-{os.getpid()}")
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as handle:
-            handle.write(_HEADER.pack(MAGIC, VERSION, len(head)))
-            handle.write(head)
-            handle.writelines(blobs)
-        os.replace(tmp, cache_file)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        return False
-    return True
-
-
-def read_file_cache(cache_file: Path, stat: list[object], forced: str | None) -> CachedFile | None:
-    """The cached file if `cache_file` is current for `stat` (and format), else None."""
-    opened = _open(cache_file, stat, forced)
-    if opened is None:
-        return None
-    head, texts = opened
-    path, fmt, collection, count = head["report"]
-    report = FileReport(path, fmt, collection, count, head["skipped"])
-    papers = _papers(head["papers"], head["strings"], texts, collection, path)
-    return CachedFile(papers, report, head["warnings"])
-
-
-def _open(
-    cache_file: Path, stat: list[object], forced: str | None
-) -> tuple[dict, MappedTexts] | None:  # type: ignore[type-arg]
-    try:
-        with open(cache_file, "rb") as handle:
-            data: mmap.mmap | bytes
-            try:
-                data = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-            except (OSError, ValueError):  # an empty file, or no mmap here
-                data = handle.read()
-        magic, version, length = _HEADER.unpack_from(data, 0)
-        if magic != MAGIC or version != VERSION:
-            return None
-        head = marshal.loads(data[_HEADER.size : _HEADER.size + length])
-    except (OSError, ValueError, EOFError, TypeError, struct.error):
-        return None
-    if (
-        not isinstance(head, dict)
-        or head.get("version") != VERSION
-        or head.get("format") != (forced or "")
-        or head.get("stat") != stat
-    ):
-        return None
-    offsets = array("Q")
-    offsets.frombytes(head["offsets"])
-    if len(offsets) != len(head["papers"]) + 1 or offsets[-1] + _HEADER.size + length > len(data):
-        return None  # cut short: read the file
-    return head, MappedTexts(data, _HEADER.size + length, offsets)
-
-
-def _papers(
-    records: list[tuple],  # type: ignore[type-arg]
-    strings: list[str],
-    texts: MappedTexts,
-    collection: str,
-    source: str,
-) -> list[Paper]:
-    """Papers from cached records; venues are numbers into `strings`, so each distinct one is
-    a single string in memory."""
-    papers: list[Paper] = []
-    append = papers.append
-    for n, (pid, title, real, url, authors, venue, year) in enumerate(records):
-        paper = Paper(
-            pid,
-            "",
-            [collection],
-            source,
-            title=title,
-            has_real_title=real,
-            extra_url=url,
-            venue=strings[venue],
-            year=year,
-        )
-        paper._authors = authors  # one string: split when shown (500,000 fewer objects)
-        paper._abstract = n
-        paper._store = texts
-        append(paper)
-    return papers
-
-
-def _joined(authors: tuple[str, ...]) -> str | tuple[str, ...]:
-    """The names as one string when the separator cannot be confused with a name's text."""
-    if any(AUTHOR_SEPARATOR in name for name in authors) or "" in authors:
-        return tuple(authors)
-    return AUTHOR_SEPARATOR.join(authors)

@@ -1,4 +1,5 @@
-"""The overview of a dump: counts, histograms, distinctive terms and topics of the papers in view.
+"""The overview of a dump: counts, histograms, distinctive terms (`overview_terms`) and topics
+of the papers in view.
 
 Pure functions over `Paper`s and plain sets of ids; the overview screen draws the result and
 `papertui overview --json` prints `to_json` of it. A field the papers do not carry (years,
@@ -8,7 +9,6 @@ venues) is None, so nothing is drawn for it.
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
@@ -16,14 +16,33 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from papertui.core.overview_terms import TERM_SAMPLE, Term, distinctive_terms
+
 if TYPE_CHECKING:
     from papertui.core.corpus import Paper
     from papertui.core.semantic.topics import TopicModel
 
 # Word-count bins of the abstract-length histogram: [lo, next lo), the last one open.
 LENGTH_EDGES = (0, 50, 100, 150, 200, 250, 300, 400)
-# Distinctive terms are estimated from at most this many papers of the view and of the rest.
-TERM_SAMPLE = 3000
+
+__all__ = [
+    "LENGTH_EDGES",
+    "TERM_SAMPLE",
+    "Annotations",
+    "Counts",
+    "Overview",
+    "Term",
+    "TopicInView",
+    "collection_histogram",
+    "compute_overview",
+    "count",
+    "distinctive_terms",
+    "length_histogram",
+    "to_json",
+    "topics_in_view",
+    "venue_histogram",
+    "year_histogram",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,17 +63,6 @@ class Counts:
     bookmarked: int
     noted: int
     tagged: int
-
-
-@dataclass(frozen=True, slots=True)
-class Term:
-    """A word or phrase far more common in the view than in the rest of the library."""
-
-    text: str
-    papers: int  # papers in view that use it (in the sample when the view was sampled)
-    share: float  # of the view's papers
-    library_share: float  # of the rest of the library's papers
-    score: float  # z-score of the log-odds ratio (informative Dirichlet prior)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,89 +141,6 @@ def length_histogram(
     names = [f"{lo}-{hi - 1}" for lo, hi in zip(edges[:-1], edges[1:], strict=True)]
     names.append(f"{edges[-1]}+")
     return [(name, int(n)) for name, n in zip(names, counts, strict=True)]
-
-
-def distinctive_terms(
-    view: Sequence[Paper],
-    library: Sequence[Paper],
-    limit: int = 15,
-    sample: int = TERM_SAMPLE,
-    seed: int = 0,
-) -> list[Term]:
-    """Words and phrases that set the view apart from the rest of the library, most first.
-
-    A term is a word or two adjacent words. Each term's share of the view's papers is compared
-    with its share of the other papers by the log-odds ratio with an informative Dirichlet
-    prior (Monroe, Colaresi and Quinn 2008), as a z-score, so rare terms need more evidence; a
-    term must be in at least 3 papers and 2% of the view. Large views and libraries are sampled
-    (`sample` papers each, seeded), which keeps this around a second at 100,000 papers. An
-    empty list when the view is the whole library or empty.
-    """
-    from papertui.core.semantic.phrases import PhraseTable, label_ok, overlaps
-
-    in_view = {p.id for p in view}
-    rest = [p for p in library if p.id not in in_view]
-    if not view or not rest:
-        return []
-    view_s = _sample(list(view), sample, seed)
-    rest_s = _sample(rest, sample, seed + 1)
-    table = PhraseTable([p.abstract for p in view_s] + [p.abstract for p in rest_s])
-    n_v, n_r = len(view_s), len(rest_s)
-    n_cols = len(table.phrases)
-    is_view = table.docs < n_v
-    y_v = np.bincount(table.cols[is_view], minlength=n_cols).astype(np.float64)
-    y_r = np.bincount(table.cols[~is_view], minlength=n_cols).astype(np.float64)
-    # per term, a Beta prior at the pooled share worth `a0` papers: log-odds of "a paper uses
-    # it" in the view minus in the rest, over its standard error
-    a0 = 50.0
-    pooled = (y_v + y_r) / (n_v + n_r)
-    a_in, a_out = a0 * pooled + 1e-3, a0 * (1.0 - pooled) + 1e-3
-    odds_v = np.log(y_v + a_in) - np.log(n_v - y_v + a_out)
-    odds_r = np.log(y_r + a_in) - np.log(n_r - y_r + a_out)
-    var = (
-        1.0 / (y_v + a_in)
-        + 1.0 / (n_v - y_v + a_out)
-        + 1.0 / (y_r + a_in)
-        + 1.0 / (n_r - y_r + a_out)
-    )
-    z = (odds_v - odds_r) / np.sqrt(var)
-    floor = max(3.0, 0.02 * n_v)
-    ok = (y_v >= floor) & (z > 0)
-    candidates = np.flatnonzero(ok)
-    # phrases outrank the words they are made of when they are nearly as distinctive
-    bonus = np.array([1.15 if len(table.phrases[c]) > 1 else 1.0 for c in candidates])
-    order = candidates[np.argsort(-(z[candidates] * bonus), kind="stable")]
-    chosen: list[int] = []
-    covered: set[str] = set()
-    for c in order:
-        words = table.phrases[int(c)]
-        if not label_ok(words) or (covered and overlaps(words, covered) and len(words) == 1):
-            continue
-        if len(words) > 1 and all(w in covered for w in words):
-            continue
-        chosen.append(int(c))
-        covered.update(words)
-        if len(chosen) >= limit:
-            break
-    spelled = table.spell(chosen)
-    return [
-        Term(
-            text=spelled[i],
-            papers=int(y_v[c]),
-            share=round(float(y_v[c] / n_v), 4),
-            library_share=round(float(y_r[c] / n_r), 4),
-            score=round(float(z[c]), 2),
-        )
-        for i, c in enumerate(chosen)
-    ]
-
-
-def _sample(papers: list[Paper], size: int, seed: int) -> list[Paper]:
-    """Up to `size` papers, the same ones whatever order they come in."""
-    if len(papers) <= size:
-        return papers
-    ordered = sorted(papers, key=lambda p: p.id)
-    return random.Random(seed).sample(ordered, size)
 
 
 def topics_in_view(

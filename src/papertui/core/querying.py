@@ -10,6 +10,8 @@ costs time linear in the papers it admits (or, negated, in the library), never p
 `topic:N` admits the papers of topic N once topics are computed (`Planner.topic_ids`); before,
 it is ignored with a note. `~sentence` ranks every paper by its meaning's closeness to the
 sentence (`Planner.meaning`, the paper vectors), then the filters apply as to full text.
+
+`FilterSets` (`query_sets`) evaluates the filters; this module plans, ranks and sorts.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from papertui.core.corpus import Paper
-from papertui.core.query import Filter, QueryNode, parse_query
+from papertui.core.query import Filter, parse_query
+from papertui.core.query_sets import FilterSets
 from papertui.core.search import Highlighter, SearchIndex
 from papertui.core.store import Annotations
 
@@ -59,7 +62,7 @@ class TitleMatch(Protocol):
 
 
 @dataclass
-class Planner:
+class Planner(FilterSets):
     """Runs queries over one library's papers. Holds no user state of its own: every call gets
     the annotations snapshot it answers for."""
 
@@ -75,107 +78,6 @@ class Planner:
     # (sentence, at most how many or None) -> (paper id, score) best first, by meaning;
     # unset: vectors not built
     meaning: Callable[[str, int | None], list[tuple[str, float]]] | None = None
-
-    # -- filters as sets of positions -------------------------------------------------------------
-
-    def ids_for(self, f: Filter, notes: Annotations) -> Collection[str] | None:
-        """The paper ids an annotation filter admits (None: a collection filter)."""
-        if f.kind == "bookmarked":
-            return notes.bookmarks.keys()
-        if f.kind == "note":
-            return notes.notes.keys()
-        if f.kind in ("read", "unread"):
-            return notes.reads.keys()
-        if f.kind == "new":
-            return frozenset(pid for pid in notes.new if pid not in notes.reads)  # until read
-        if f.kind == "tag":
-            return self.tag_index(notes).get(f.value.casefold(), frozenset())
-        if f.kind == "topic":
-            if self.topic_ids is None:
-                return self.by_id.keys()  # not computed: `run` drops it and says so
-            return self.topic_ids(int(f.value)) or frozenset()
-        return None
-
-    def tag_index(self, notes: Annotations) -> Mapping[str, frozenset[str]]:
-        """Tag (any case) -> the papers with it, built once per snapshot."""
-        cached = self._tag_index
-        if cached is not None and cached[0] is notes:
-            return cached[1]
-        index: dict[str, set[str]] = {}
-        for pid, names in notes.tags.items():
-            for name in names:
-                index.setdefault(name.casefold(), set()).add(pid)
-        frozen = {tag: frozenset(ids) for tag, ids in index.items()}
-        self._tag_index = (notes, frozen)
-        return frozen
-
-    def _groups(self) -> dict[str, list[int]]:
-        if self._collections is None:
-            groups: dict[str, list[int]] = {}
-            for pos, paper in enumerate(self.papers):
-                for name in paper.collections:
-                    groups.setdefault(name, []).append(pos)
-            self._collections = groups
-        return self._collections
-
-    def collection_names(self, needle: str) -> list[str]:
-        """The collections whose name contains `needle` (any case)."""
-        needle = needle.casefold()
-        return [n for n in self._groups() if needle in n.casefold()]
-
-    def collection_positions(self, needle: str) -> list[int]:
-        """Positions of papers in a collection whose name contains `needle`."""
-        groups = self._groups()
-        names = self.collection_names(needle)
-        if len(names) == 1:
-            return groups[names[0]]
-        return sorted({p for n in names for p in groups[n]})
-
-    def positions(self, f: Filter, notes: Annotations) -> set[int]:
-        """The positions a filter admits, ignoring its negation."""
-        ids = self.ids_for(f, notes)
-        if ids is None:
-            found = set(self.collection_positions(f.value))
-        else:
-            by_id = self.by_id
-            found = {by_id[pid] for pid in ids if pid in by_id}
-        if f.kind == "unread":  # unread is "not read"
-            found = set(range(len(self.papers))) - found
-        return found
-
-    def admitted(self, filters: Sequence[Filter], notes: Annotations) -> set[int] | None:
-        """The positions every filter admits (None: no filter, everything)."""
-        result: set[int] | None = None
-        negated: list[set[int]] = []
-        for f in filters:
-            found = self.positions(f, notes)
-            if f.negated:
-                negated.append(found)
-            else:
-                result = found if result is None else result & found
-        if negated:
-            if result is None:
-                result = set(range(len(self.papers)))
-            for found in negated:
-                result -= found
-        return result
-
-    def _conditions(
-        self, filters: Sequence[Filter], notes: Annotations, negated: bool
-    ) -> list[tuple[str, list[str]]]:
-        """Filters as (field, values) for the index, so it ranks only papers that pass them."""
-        pairs: list[tuple[str, list[str]]] = []
-        for f in filters:
-            # "unread" is "not read": it belongs with the other side's conditions
-            if (f.negated != (f.kind == "unread")) != negated:
-                continue
-            ids = self.ids_for(f, notes)
-            if ids is not None:
-                pairs.append(("id", list(ids)))
-            else:
-                names = self.collection_names(f.value)
-                pairs.append(("collection", [c.replace(",", " ").lower().strip() for c in names]))
-        return pairs
 
     # -- running a query --------------------------------------------------------------------------
 
@@ -305,46 +207,6 @@ class Planner:
                 if allowed is None or pos in allowed:
                     seen.setdefault(pos, None)
         return list(seen)
-
-    def _run_tree(self, node: QueryNode, notes: Annotations, view: View) -> list[int]:
-        """A query with filters under OR/NOT/parentheses: sets of papers, scored hits first."""
-        found = self._eval(node, notes, view)
-        scores = view.scores
-        return sorted(found, key=lambda i: (-scores.get(i, 0.0), i))
-
-    def _eval(self, node: QueryNode, notes: Annotations, view: View) -> set[int]:
-        if node.op == "filter":
-            assert node.filter is not None
-            if node.filter.kind == "topic" and self.topic_ids is None:
-                return set(range(len(self.papers)))  # ignored, as `run` says
-            found = self.positions(node.filter, notes)
-            if node.filter.negated:
-                return set(range(len(self.papers))) - found
-            return found
-        if node.op == "text":
-            if self.index is None:
-                view.notes.append("search starts when indexing is done")
-                return set()
-            result = self.index.search(node.text, limit=None)
-            old, lit = view.highlighter, result.highlighter
-            view.highlighter = Highlighter(old.stems | lit.stems, old.prefixes + lit.prefixes)
-            view.corrections.update(result.corrections)
-            hits = set()
-            for pid, score in result.hits:
-                pos = self.by_id.get(pid)
-                if pos is not None:
-                    hits.add(pos)
-                    view.scores[pos] = max(score, view.scores.get(pos, 0.0))
-            return hits
-        parts = [self._eval(child, notes, view) for child in node.children]
-        if node.op == "not":
-            return set(range(len(self.papers))) - parts[0]
-        if node.op == "or":
-            return set().union(*parts)
-        out = parts[0]
-        for part in parts[1:]:
-            out &= part
-        return out
 
     # -- order ------------------------------------------------------------------------------------
 

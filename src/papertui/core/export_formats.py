@@ -1,0 +1,158 @@
+"""How an export is written: Markdown, JSON, CSV and BibTeX renderings of export entries."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import asdict
+
+from papertui.core.export_entries import Entry
+
+FORMATS = ("markdown", "json", "csv", "bibtex")
+SUFFIXES = {"markdown": ".md", "json": ".json", "csv": ".csv", "bibtex": ".bib"}
+DERIVED_REMARK = "title derived from the abstract by papertui"
+
+
+def paper_markdown(
+    title: str,
+    abstract: str,
+    urls: Sequence[str],
+    note: str = "",
+    byline: str = "",
+    *,
+    title_derived: bool | None = False,
+    tags: Sequence[str] = (),
+) -> str:
+    """One paper as Markdown: what `Y` copies and what the reading list is made of."""
+    parts = [f"## {title}", ""]
+    if title_derived:
+        parts += [f"*({DERIVED_REMARK})*", ""]
+    parts += ([f"*{byline}*", ""] if byline else []) + [abstract]
+    if urls:
+        parts += ["", *[f"- <{u}>" for u in urls]]
+    if tags:
+        parts += ["", "**Tags:** " + ", ".join(tags)]
+    if note.strip():
+        parts += ["", "**Note:**", "", *[f"> {line}" for line in note.splitlines()]]
+    return "\n".join(parts) + "\n"
+
+
+def to_markdown(entries: Sequence[Entry]) -> str:
+    head = f"# papertui export ({len(entries)} paper{'s' if len(entries) != 1 else ''})\n"
+    body = "\n".join(
+        paper_markdown(
+            e.title,
+            e.abstract,
+            e.urls,
+            e.note,
+            byline(e.authors, e.venue, e.year),
+            title_derived=e.title_derived,
+            tags=e.tags,
+        )
+        + f"\n*{', '.join(e.collections)} · id {e.id}*\n"
+        for e in entries
+    )
+    return head + "\n" + body
+
+
+def byline(authors: Sequence[str], venue: str, year: int | None) -> str:
+    """ "A. Author, B. Author · NeurIPS · 2024", leaving out what is unknown."""
+    people = ", ".join(authors[:8]) + (" et al." if len(authors) > 8 else "")
+    return " · ".join(p for p in (people, venue, str(year) if year else "") if p)
+
+
+def to_json(entries: Sequence[Entry]) -> str:
+    return json.dumps([asdict(e) for e in entries], ensure_ascii=False, indent=2) + "\n"
+
+
+def to_csv(entries: Sequence[Entry]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "id",
+            "title",
+            "authors",
+            "venue",
+            "year",
+            "collections",
+            "bookmarked",
+            "note",
+            "tags",
+            "feedback",
+            "read",
+            "title_derived",
+            "urls",
+            "abstract",
+        ]
+    )
+    for e in entries:
+        writer.writerow(
+            [
+                e.id,
+                e.title,
+                "; ".join(e.authors),
+                e.venue,
+                e.year or "",
+                "; ".join(e.collections),
+                int(e.bookmarked),
+                e.note,
+                "; ".join(e.tags),
+                e.feedback or "",
+                int(e.read),
+                "" if e.title_derived is None else str(e.title_derived).lower(),
+                " ".join(e.urls),
+                e.abstract,
+            ]
+        )
+    return out.getvalue()
+
+
+def _bib_value(text: str) -> str:
+    """A braced BibTeX value. Unbalanced braces would end the field early, so escape them."""
+    text = " ".join(text.split())
+    depth = 0
+    balanced = True
+    for ch in text:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            balanced = False
+            break
+    if not balanced or depth != 0:
+        text = text.replace("{", "\\{").replace("}", "\\}")
+    return "{" + text + "}"
+
+
+def to_bibtex(entries: Sequence[Entry]) -> str:
+    chunks = []
+    for e in entries:
+        fields = [("title", e.title)]
+        if e.authors:
+            fields.append(("author", " and ".join(e.authors)))
+        if e.year:
+            fields.append(("year", str(e.year)))
+        if e.venue:
+            fields.append(("booktitle", e.venue))
+        fields.append(("abstract", e.abstract))
+        if e.urls:
+            fields.append(("url", e.urls[0]))
+        fields.append(("howpublished", ", ".join(e.collections)))
+        if e.note.strip():
+            fields.append(("note", e.note))
+        if e.tags:
+            fields.append(("keywords", ", ".join(e.tags)))
+        if e.title_derived:
+            fields.append(("addendum", DERIVED_REMARK))
+        body = ",\n".join(f"  {name} = {_bib_value(value)}" for name, value in fields)
+        key = re.sub(r"[^A-Za-z0-9]", "", e.id)
+        chunks.append(f"@misc{{papertui{key},\n{body}\n}}\n")
+    return "\n".join(chunks)
+
+
+def render(entries: Sequence[Entry], fmt: str) -> str:
+    return {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt](
+        entries
+    )
