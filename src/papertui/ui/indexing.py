@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.worker import Worker, get_current_worker
 
+from papertui.core.corpus import Corpus
+from papertui.core.library import View
 from papertui.core.search import IndexCancelled
 
 if TYPE_CHECKING:
@@ -32,6 +34,29 @@ class Indexing:
         child = self.child
         if child is not None and child.poll() is None:
             child.terminate()  # the previous index generation stays in place
+
+    # -- on the UI thread, as the work goes on -------------------------------------------------
+
+    def corpus_grew(self, corpus: Corpus) -> None:
+        """More of a cold-started corpus is read: show it, keeping the cursor on its paper."""
+        reader = self.reader
+        with reader.searching.lock:
+            self.library.replace_corpus(corpus)
+        plist = reader.paper_list
+        plist.set_papers(self.library.papers)
+        if reader.view.query or reader.narrowing.describe(reader):
+            reader.searching.search(keep_cursor=True)
+        else:
+            reader.view = View(query="", indices=list(range(len(self.library.papers))))
+            plist.set_rows(reader.view.indices, keep=plist.current)
+        reader.update_status()
+
+    def index_ready(self) -> None:
+        reader = self.reader
+        reader.set_index_state("")
+        reader.current.refresh()  # "new" markers and states are known now
+        if reader.view.query:
+            reader.searching.search(keep_cursor=True)
 
     def _report(self, worker: Worker[None], callback: Callable[..., Any], *args: Any) -> None:
         """Report from a worker, or drop the report once the reader has closed (the build stops
@@ -61,7 +86,7 @@ class Indexing:
         def tick() -> None:  # while the child indexes: show the files it has read so far
             grown = library.load_ready()
             if grown is not None:
-                report(reader.corpus_grew, grown)
+                report(self.corpus_grew, grown)
 
         try:
             if library.loading:
@@ -75,13 +100,13 @@ class Indexing:
                 if not worker.is_cancelled:
                     whole = library.finish_loading()  # what no cache holds yet, if anything
                     if whole is not None:
-                        report(reader.corpus_grew, whole)
+                        report(self.corpus_grew, whole)
             if worker.is_cancelled:
                 return
             with reader.searching.lock:
                 library.indexing.ensure(progress, cancelled)
             library.marks.mark_seen()  # which papers are new since their file was last opened
-            report(reader.index_ready)
+            report(self.index_ready)
         except IndexCancelled:
             return
         except Exception as exc:  # noqa: BLE001 - the reader works without full text; say why

@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from papertui.core.corpus import Corpus, Paper
+from papertui.core.corpus import Paper
 from papertui.core.library import DEPTH, Library, View
 from papertui.core.text import safe_display
 from papertui.ui.annotating import Annotating
@@ -148,25 +148,6 @@ class ReaderScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.workers.cancel_all()
         self.indexing.stop()
-
-    def corpus_grew(self, corpus: Corpus) -> None:
-        """More of a cold-started corpus is read: show it, keeping the cursor on its paper."""
-        with self.searching.lock:
-            self.library.replace_corpus(corpus)
-        plist = self.paper_list
-        plist.set_papers(self.library.papers)
-        if self.view.query or self.narrowing.describe(self):
-            self.searching.search(keep_cursor=True)
-        else:
-            self.view = View(query="", indices=list(range(len(self.library.papers))))
-            plist.set_rows(self.view.indices, keep=plist.current)
-        self.update_status()
-
-    def index_ready(self) -> None:
-        self.set_index_state("")
-        self.current.refresh()  # "new" markers and states are known now
-        if self.view.query:
-            self.searching.search(keep_cursor=True)
 
     # -- search (ui/searching.py) and the current paper (ui/current_paper.py) -------------------
 
