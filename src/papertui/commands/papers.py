@@ -68,7 +68,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
     except PaperNotFound as exc:
         raise UsageError(f"papertui: {exc}") from exc
     ensure_semantic(library)
-    return print_view(library, library.similar(paper, limit), args.json)
+    return print_view(library, library.semantic.similar(paper, limit), args.json)
 
 
 def cmd_index(args: argparse.Namespace) -> int:

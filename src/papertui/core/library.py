@@ -182,17 +182,6 @@ class Library:
             view.indices = view.indices[:limit]
         return view
 
-    def similar(
-        self,
-        paper: Paper | None,
-        limit: int = 50,
-        bookmarks_only: bool = False,
-        collections: Collection[str] = (),
-    ) -> View:
-        """Papers most like `paper` (None: like the bookmarked papers taken together), within
-        the same filters as the list (bookmarks only, the chosen collections)."""
-        return self.semantic.similar(paper, limit, bookmarks_only, collections)
-
     def negative_keywords(self) -> list[str]:
         from papertui.core.settings import load_settings
 

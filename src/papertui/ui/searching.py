@@ -119,6 +119,6 @@ class Searching:
             return
         only, collections = reader.bookmarks_only, reader.collections
         self.start_view(
-            lambda: self.library.similar(paper, bookmarks_only=only, collections=collections),
+            lambda: self.library.semantic.similar(paper, 50, only, collections),
             "",
         )

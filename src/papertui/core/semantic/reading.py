@@ -117,7 +117,8 @@ class SemanticReading:
         bookmarks_only: bool = False,
         collections: Collection[str] = (),
     ) -> View:
-        """See `Library.similar`."""
+        """Papers most like `paper` (None: like the bookmarked papers taken together), within
+        the same filters as the list (bookmarks only, the chosen collections)."""
         library = self.library
         label = f"like {paper.title!r}" if paper else "like your bookmarks"
         view = View(query="", indices=[], notes=[f"papers {label}"])
