@@ -79,14 +79,14 @@ def test_semantic_state_before_and_after(library: Library) -> None:
 def test_similar_uses_vectors_and_excludes_the_paper(library: Library) -> None:
     library.semantic.ensure()
     paper = library.papers[0]
-    view = library.similar(paper, limit=10)
+    view = library.semantic.similar(paper, limit=10)
     assert len(view.indices) == 10
     assert 0 not in view.indices
     assert all(theme_of(library, i) == theme_of(library, 0) for i in view.indices)
 
 
 def test_similar_before_vectors_falls_back_to_the_index(library: Library) -> None:
-    view = library.similar(library.papers[0], limit=5)
+    view = library.semantic.similar(library.papers[0], limit=5)
     assert view.indices and 0 not in view.indices
 
 

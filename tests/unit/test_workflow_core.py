@@ -79,7 +79,7 @@ def test_sorts(write_corpus):
 def test_similar_papers_and_cli(capsys, bundled_library):
     library = bundled_library
     caligcl = library.papers[library.run_query("caligcl").indices[0]]
-    view = library.similar(caligcl, 5)
+    view = library.semantic.similar(caligcl, 5)
     assert len(view.indices) == 5 and library.by_id[caligcl.id] not in view.indices
     assert main(["similar", caligcl.id[:6], "--json", "--limit", "3"]) == 0
     records = json.loads(capsys.readouterr().out)
