@@ -234,14 +234,26 @@ def _foryou_times(vecs: PaperVectors, runs: int) -> tuple[float, float, float]:
 
 
 def foryou_speed(args: argparse.Namespace) -> None:
-    print("| papers | train + score (median wall) | CPU | train + rank 50 with why (wall) |")
-    print("|---|---|---|---|")
+    print(
+        "| papers | train + score (median wall) | CPU | train + rank 50 with why (wall)"
+        " | train + score without feedback (wall, CPU) |"
+    )
+    print("|---|---|---|---|---|")
     for n in (int(x) for x in args.papers.split(",")):
         texts = read_abstracts(Path(args.records), n)
         with tempfile.TemporaryDirectory() as tmp:
             build([f"p{i}" for i in range(n)], [("", a) for a in texts]).save(tmp)
-            wall, cpu, ranked = _foryou_times(PaperVectors.load(tmp), args.runs)
-        print(f"| {n} | {wall:.0f} ms | {cpu:.0f} ms | {ranked:.0f} ms |")
+            vecs = PaperVectors.load(tmp)
+            wall, cpu, ranked = _foryou_times(vecs, args.runs)
+            saved, triage.FEEDBACK_PAPERS = triage.FEEDBACK_PAPERS, 0
+            try:
+                plain, plain_cpu, _ = _foryou_times(vecs, args.runs)
+            finally:
+                triage.FEEDBACK_PAPERS = saved
+        print(
+            f"| {n} | {wall:.0f} ms | {cpu:.0f} ms | {ranked:.0f} ms"
+            f" | {plain:.0f} ms, {plain_cpu:.0f} ms |"
+        )
 
 
 def read_abstracts(path: Path, n: int) -> list[str]:
