@@ -18,6 +18,13 @@ until `--papers` abstracts):
 
 prints build time, peak memory, stored size and the medians of query and train+score times.
 
+The "for you" ranking alone, with more simulated readers than the scoring script's 12 (every
+keyword held by 10..100 papers, once per rng seed; paired against the same readers without the
+feedback round and profile cut), then train + score medians at given library sizes:
+
+    python tests/bench/semantic.py foryou KEYWORDS.csv [--seeds 300-359]
+    python tests/bench/semantic.py foryou-speed RECORDS.jsonl.gz [--papers 3000,100000]
+
 Through the library, as the reader and the CLI use it (the same records, written as a dump):
 
     python tests/bench/semantic.py library RECORDS.jsonl.gz [--papers 3000]
@@ -44,6 +51,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -147,6 +155,104 @@ def quality(args: argparse.Namespace) -> None:
         print(
             f"{label} semantic {r['mine']:.3f}   rocchio {r['rocchio']:.3f}"
             f"   random {r['random']:.3f}"
+        )
+
+
+def _readers(
+    rows: list[tuple[str, set[str]]], seeds: Sequence[int]
+) -> list[tuple[list[int], list[int], set[int]]]:
+    """(bookmarked, skipped, wanted) for one reader per keyword held by 10..100 papers, per seed."""
+    freq = Counter(k for _, kw in rows for k in kw)
+    interests = sorted(k for k, n in freq.items() if 10 <= n <= 100)
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        for kw in interests:
+            have = [i for i, (_, k) in enumerate(rows) if kw in k]
+            pos = rng.sample(have, 5)
+            neg = rng.sample([i for i, (_, k) in enumerate(rows) if kw not in k], 20)
+            out.append((pos, neg, set(have) - set(pos)))
+    return out
+
+
+def _precision(
+    vecs: PaperVectors, readers: list[tuple[list[int], list[int], set[int]]]
+) -> np.ndarray:
+    got = []
+    for pos, neg, target in readers:
+        model = triage.train(vecs, [str(i) for i in pos], [str(i) for i in neg])
+        got.append(sum(int(r.id) in target for r in model.rank(20, why=False)) / 20)
+    return np.asarray(got)
+
+
+def foryou(args: argparse.Namespace) -> None:
+    rows = load_keywords(Path(args.csv))
+    vecs = build([str(i) for i in range(len(rows))], [("", a) for a, _ in rows])
+    first, last = (int(x) for x in args.seeds.split("-"))
+    readers = _readers(rows, range(first, last + 1))
+    official = score_triage(rows, vecs)
+    mine = _precision(vecs, readers)
+    saved = triage.FEEDBACK_PAPERS, triage.PROFILE_TERMS
+    triage.FEEDBACK_PAPERS, triage.PROFILE_TERMS = 0, 0
+    try:
+        plain_official = score_triage(rows, vecs)["mine"]
+        plain = _precision(vecs, readers)
+    finally:
+        triage.FEEDBACK_PAPERS, triage.PROFILE_TERMS = saved
+    diff = mine - plain
+    se = float(diff.std(ddof=1) / math.sqrt(len(diff))) if len(diff) > 1 else 0.0
+    print(f"{Path(args.csv).name}: precision@20 of unseen papers")
+    print("| readers | for you | without feedback and cut | rocchio (tf-idf) | random |")
+    print("|---|---|---|---|---|")
+    print(
+        f"| scoring script's 12 (seed 4) | {official['mine']:.3f} | {plain_official:.3f}"
+        f" | {official['rocchio']:.3f} | {official['random']:.3f} |"
+    )
+    print(f"| {len(readers)} (seeds {args.seeds}) | {mine.mean():.3f} | {plain.mean():.3f} | | |")
+    print(
+        f"paired difference over the {len(readers)}: {diff.mean():+.4f} (standard error {se:.4f})"
+    )
+
+
+def _foryou_times(vecs: PaperVectors, runs: int) -> tuple[float, float, float]:
+    """Medians (ms) of train + score (wall, CPU) and of train + rank 50 with why (wall)."""
+    ids, rng = vecs.ids, random.Random(3)
+    cpu: list[float] = []
+
+    def train() -> triage.InterestModel:
+        sample = rng.sample(range(len(ids)), 25)
+        return triage.train(vecs, [ids[i] for i in sample[:5]], [ids[i] for i in sample[5:]])
+
+    def train_score() -> None:
+        t = time.process_time()
+        train().scores()
+        cpu.append((time.process_time() - t) * 1000)
+
+    wall = median_ms(train_score, runs)
+    ranked = median_ms(lambda: train().rank(50), runs)
+    return wall, statistics.median(cpu), ranked
+
+
+def foryou_speed(args: argparse.Namespace) -> None:
+    print(
+        "| papers | train + score (median wall) | CPU | train + rank 50 with why (wall)"
+        " | train + score without feedback (wall, CPU) |"
+    )
+    print("|---|---|---|---|---|")
+    for n in (int(x) for x in args.papers.split(",")):
+        texts = read_abstracts(Path(args.records), n)
+        with tempfile.TemporaryDirectory() as tmp:
+            build([f"p{i}" for i in range(n)], [("", a) for a in texts]).save(tmp)
+            vecs = PaperVectors.load(tmp)
+            wall, cpu, ranked = _foryou_times(vecs, args.runs)
+            saved, triage.FEEDBACK_PAPERS = triage.FEEDBACK_PAPERS, 0
+            try:
+                plain, plain_cpu, _ = _foryou_times(vecs, args.runs)
+            finally:
+                triage.FEEDBACK_PAPERS = saved
+        print(
+            f"| {n} | {wall:.0f} ms | {cpu:.0f} ms | {ranked:.0f} ms"
+            f" | {plain:.0f} ms, {plain_cpu:.0f} ms |"
         )
 
 
@@ -289,12 +395,26 @@ def main() -> int:
     s.add_argument("records")
     s.add_argument("--papers", type=int, default=100_000)
     s.add_argument("--runs", type=int, default=15)
+    fy = sub.add_parser("foryou")
+    fy.add_argument("csv")
+    fy.add_argument("--seeds", default="300-359")
+    fs = sub.add_parser("foryou-speed")
+    fs.add_argument("records")
+    fs.add_argument("--papers", default="3000,100000")
+    fs.add_argument("--runs", type=int, default=9)
     lb = sub.add_parser("library")
     lb.add_argument("records")
     lb.add_argument("--papers", type=int, default=3000)
     lb.add_argument("--runs", type=int, default=9)
     args = ap.parse_args()
-    {"quality": quality, "scale": scale, "library": library_bench}[args.cmd](args)
+    commands = {
+        "quality": quality,
+        "scale": scale,
+        "library": library_bench,
+        "foryou": foryou,
+        "foryou-speed": foryou_speed,
+    }
+    commands[args.cmd](args)
     return 0
 
 
