@@ -350,7 +350,9 @@ def library_bench(args: argparse.Namespace) -> None:
         size = sum(f.stat().st_size for f in (lib.index_store.root / "semantic").rglob("*"))
         rng = random.Random(3)
         n = len(lib.papers)
-        sim_ms = median_ms(lambda: lib.semantic.similar(lib.papers[rng.randrange(n)], 50), args.runs)
+        sim_ms = median_ms(
+            lambda: lib.semantic.similar(lib.papers[rng.randrange(n)], 50), args.runs
+        )
         tilde = median_ms(lambda: lib.run_query("~graph neural networks for molecules"), args.runs)
         lib.marks.set_read([lib.papers[i] for i in rng.sample(range(n), 20)], True)
         likes = iter(rng.sample(range(n), args.runs))

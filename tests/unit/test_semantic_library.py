@@ -132,8 +132,8 @@ def test_for_you_puts_the_liked_theme_first_and_sinks_negative_keywords(
     assert set(view.indices[unread:]) == set(robots[:3] + graphs[:3])  # judged papers last
     assert view.why[top[0]].startswith("about ")
     # a negative keyword sinks the medical papers below the robots, without hiding them
-    assert library.add_negative_keyword("Radiology") is None
-    assert library.negative_keywords() == ["Radiology"]
+    assert library.foryou.add_negative_keyword("Radiology") is None
+    assert library.foryou.negative_keywords() == ["Radiology"]
     sunk = library.run_query("", sort="foryou")
     has = ["radiology" in library.papers[i].abstract for i in sunk.indices[:unread]]
     assert 0 < sum(has) < unread

@@ -182,18 +182,6 @@ class Library:
             view.indices = view.indices[:limit]
         return view
 
-    def negative_keywords(self) -> list[str]:
-        from papertui.core.settings import load_settings
-
-        return load_settings().negative_keywords
-
-    def add_negative_keyword(self, text: str) -> str | None:
-        """Rank papers with this phrase lower in "for you" (they stay in every search and
-        list); saved in settings.toml. None, or the problem in one line."""
-        from papertui.core.settings import add_negative_keyword
-
-        return add_negative_keyword(text)
-
     def record(self, paper: Paper, score: float | None = None) -> dict[str, object]:
         """The JSON record of a paper, as every command prints it."""
         return paper_record(paper, self.annotations(), score=score)

@@ -73,7 +73,7 @@ class Triaging:
         def chosen(text: str | None) -> None:
             if not text:
                 return
-            problem = self.library.add_negative_keyword(text)
+            problem = self.library.foryou.add_negative_keyword(text)
             if problem is not None:
                 self.reader.notify(safe_display(problem), severity="error", timeout=8)
                 return

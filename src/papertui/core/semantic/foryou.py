@@ -166,6 +166,19 @@ class ForYou:
             library.store.add_seeds(seeds)
         return len(here) + len(seeds)
 
+    def negative_keywords(self) -> list[str]:
+        """Words and phrases whose papers sink in "for you" (settings.toml)."""
+        from papertui.core.settings import load_settings
+
+        return load_settings().negative_keywords
+
+    def add_negative_keyword(self, text: str) -> str | None:
+        """Rank papers with this phrase lower in "for you" (they stay in every search and
+        list); saved in settings.toml. None, or the problem in one line."""
+        from papertui.core.settings import add_negative_keyword
+
+        return add_negative_keyword(text)
+
 
 def _score(scores: Any, row: int | None) -> float:
     return float("-inf") if row is None else float(scores[row])

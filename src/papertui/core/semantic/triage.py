@@ -124,18 +124,7 @@ class InterestModel:
 
     def _nearest_anchor(self) -> tuple[np.ndarray, np.ndarray]:
         """(index of the nearest anchor, its cosine) for every paper, in one pass."""
-        v, k = self.vectors, self.vectors.dims
-        arg = np.zeros(len(v), dtype=np.int64)
-        best = np.zeros(len(v), dtype=np.float32)
-        a = self._anchors[:, :k].T.astype(np.float32)
-        step = 16384
-        for s in range(0, len(v), step):
-            block = np.asarray(v.dense[s : s + step, :k], dtype=np.float32)
-            norms = np.linalg.norm(block, axis=1, keepdims=True)
-            norms[norms == 0] = 1.0
-            sims = (block / norms) @ a
-            arg[s : s + step] = sims.argmax(axis=1)
-            best[s : s + step] = sims.max(axis=1)
+        arg, best = nearest(self.vectors, self._anchors)
         self._nearest = arg
         return arg, best
 
@@ -182,15 +171,26 @@ class InterestModel:
         return [self._ranked(int(r), why) for r in top(s, limit, banned)]
 
     def ask_order(self, limit: int = 20, exclude: Collection[str] = ()) -> list[Ranked]:
-        """Papers the model is least sure about: scores nearest the liked/passed-over midpoint.
+        """Papers the model is least sure about; answering them (like or skip) teaches it the
+        most (uncertainty sampling).
 
-        Answering these (like or skip) teaches the model the most (uncertainty sampling).
-        """
+        With papers on both sides: those about as close to a paper you kept as to one you
+        passed over, and close to both (2 min - max of the two nearest cosines). The scores'
+        own midpoint would not do: kept papers score themselves, so it sits above every
+        unread paper and "ask me" became the top of "for you". Else: the scores nearest
+        the midpoint of the kept (or the top) and the passed over (or the median)."""
+        banned = self._banned(exclude)
+        v = self.vectors
+        if self.positives and self.negatives and v.dims and len(self._anchors):
+            kept = self._nearest_anchor()[1]
+            passed = nearest(v, unit_rows(v, self.negatives))[1]
+            both = 2.0 * np.minimum(kept, passed) - np.maximum(kept, passed)
+            return [self._ranked(int(r), True) for r in top(both, limit, banned)]
         s = self.scores()
         pos = s[self.positives].mean() if self.positives else float(np.quantile(s, 0.99))
         neg = s[self.negatives].mean() if self.negatives else float(np.median(s))
         closeness = -np.abs(s - (pos + neg) / 2.0)
-        return [self._ranked(int(r), True) for r in top(closeness, limit, self._banned(exclude))]
+        return [self._ranked(int(r), True) for r in top(closeness, limit, banned)]
 
     def _banned(self, exclude: Collection[str]) -> np.ndarray:
         v = self.vectors
@@ -286,6 +286,32 @@ def train(
         [p.strip() for p in negative_phrases if p.strip()],
         text_of,
     )
+
+
+def unit_rows(v: PaperVectors, rows: Sequence[int]) -> np.ndarray:
+    """The papers' LSA vectors, unit length (rows)."""
+    k = v.dims
+    a = np.asarray(v.dense[np.asarray(rows, dtype=np.int64), :k], dtype=np.float32)
+    norms = np.linalg.norm(a, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return a / norms
+
+
+def nearest(v: PaperVectors, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(index of the nearest anchor, its cosine) for every paper, in one pass over the rows."""
+    k = v.dims
+    arg = np.zeros(len(v), dtype=np.int64)
+    best = np.zeros(len(v), dtype=np.float32)
+    a = anchors[:, :k].T.astype(np.float32)
+    step = 16384
+    for s in range(0, len(v), step):
+        block = np.asarray(v.dense[s : s + step, :k], dtype=np.float32)
+        norms = np.linalg.norm(block, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        sims = (block / norms) @ a
+        arg[s : s + step] = sims.argmax(axis=1)
+        best[s : s + step] = sims.max(axis=1)
+    return arg, best
 
 
 def heaviest(terms: np.ndarray, n: int) -> np.ndarray:
