@@ -32,6 +32,8 @@ def _before(*keys: str):
         for box in pilot.app.screen.query(Input):
             box.cursor_blink = False
         pilot.app.clear_notifications()  # toasts expire on a timer: keep them out
+        await settle(pilot)  # a screen pushed from a worker (the overview) lays out its plots
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause()
 
     return run_before
