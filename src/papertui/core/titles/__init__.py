@@ -20,16 +20,24 @@ Python's engine scans for it fast, which keeps a title near 100 µs.
 
 from __future__ import annotations
 
+from papertui.core.titles.acronyms import _spelled_out
+from papertui.core.titles.choose import _choose
 from papertui.core.titles.clean import _SENTENCE_END, _balance, _clean
 from papertui.core.titles.compress import _compress
-from papertui.core.titles.cues import _POINTER, _STILL_OPENER, _contributions, _fallback, _subject
+from papertui.core.titles.cues import (
+    _POINTER,
+    _STILL_OPENER,
+    Cue,
+    _contributions,
+    _fallback,
+    _subject,
+)
 from papertui.core.titles.fit import _COPULA, MAX_TITLE, _fit
 from papertui.core.titles.judge import (
     _DIMENSIONS,
     _adds,
     _bad,
     _qualify,
-    _quality,
     _rescue,
     _resolve,
     _weak,
@@ -48,6 +56,12 @@ def _names(phrase: str, name: str) -> bool:
     return at >= 0 and not f"{phrase} "[at + len(name)].isalnum()
 
 
+def _says(phrase: str, subject: str, counts: dict[str, int]) -> bool:
+    """Whether the phrase already holds an acronym the subject spells out ("expressivity of GNNs"
+    and "graph neural networks"): the subject would say it again."""
+    return any(_names(phrase, t) and _spelled_out(subject, t) for t in counts)
+
+
 def derive_title(abstract: str) -> str:
     """A title of at most 80 characters a person can scan in a list."""
     text = _clean(abstract)
@@ -57,21 +71,19 @@ def derive_title(abstract: str) -> str:
     cues = _contributions(text, ends)
     counts: dict[str, int] = {}
     name = _find_name(text, cues[0][1:] if cues else None, counts)
-    phrase = ""
-    if cues:
-        rivals = [cue for cue in cues[1:3] if cue[0] >= cues[0][0] - 2.5]
-        lower = text.lower() if rivals else ""
-        best = -99.0
-        for weight, _start, at, end in cues[: 1 + len(rivals)]:
-            candidate = _compress(text[at:end], name)
-            if not rivals:
-                phrase = candidate
-                break
-            quality = _quality(candidate, lower)
-            if weight + quality > best:
-                best, phrase = weight + quality, candidate
-            if quality >= 0.0 and (len(cues) < 2 or cues[1][0] < weight - 1.0):
-                break  # reads well, and no sentence states the contribution nearly as surely
+    return _finish(_choose(text, ends, cues, name, counts), text, ends, cues, name, counts)
+
+
+def _finish(
+    phrase: str,
+    text: str,
+    ends: list[int],
+    cues: list[Cue],
+    name: str | None,
+    counts: dict[str, int],
+) -> str:
+    """The title from the chosen phrase: rescued when it reads badly, the topic put back, the
+    name in front, fitted to 80 characters."""
     if len(phrase) < 8:
         phrase = _fallback(text, ends)
         if name:
@@ -88,7 +100,11 @@ def derive_title(abstract: str) -> str:
         phrase = _POINTER.sub("", phrase)
         if _weak(phrase):
             phrase = subject
-        elif _adds(subject, phrase) and (not topic or topic.split()[-1] in subject):
+        elif (
+            _adds(subject, phrase)
+            and (not topic or topic.split()[-1] in subject)
+            and not _says(phrase, subject, counts)
+        ):
             topic = f" in {subject}" if " for " in phrase else f" for {subject}"
     if (
         name
@@ -102,6 +118,9 @@ def derive_title(abstract: str) -> str:
         title = _fit(name, MAX_TITLE)
     else:
         body = _fit(phrase or text, room)
+        if topic and (words := _spelled_out(body, token := topic.rsplit(" ", 1)[-1])):
+            # "phenomena in stochastic gradient descent for SGD" -> "phenomena in SGD"
+            body, topic = body.replace(words, token, 1), ""
         if topic and len(body) + len(topic) > room:
             # the task fits when the phrase keeps most of its words, else the phrase alone
             shorter = _fit(body, room - len(topic))

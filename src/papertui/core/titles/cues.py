@@ -65,12 +65,16 @@ _CUE = re.compile(
 )
 
 
-def _contributions(text: str, ends: list[int]) -> list[tuple[float, int, int, int]]:
+# (weight, sentence start, phrase start, phrase end) of a sentence stating the contribution
+Cue = tuple[float, int, int, int]
+
+
+def _contributions(text: str, ends: list[int]) -> list[Cue]:
     """(weight, sentence start, phrase start, phrase end) of the sentences that may state the
     paper's contribution, best first: the verb's weight, less a little for every sentence before
     it. A cue inside a definition ("Inverse design, where we seek to ...") says what a field does,
     not what the paper does: it weighs little."""
-    found: list[tuple[float, int, int, int]] = []
+    found: list[Cue] = []
     seen: set[int] = set()
     for m in _CUE.finditer(text):
         index = bisect_right(ends, m.start())
@@ -125,8 +129,10 @@ _MAIN_VERB = re.compile(
 )
 
 
-def _fallback(text: str, ends: list[int]) -> str:
-    """No contribution sentence: the first sentence, less any opener, that reads as a title."""
+def _fallback(text: str, ends: list[int], noun_phrase: bool = False) -> str:
+    """No contribution sentence: the first sentence, less any opener, that reads as a title.
+    With `noun_phrase`, only the subject of a sentence that says what its subject is ("X have
+    gained popularity"), or ""."""
     start = 0
     for end in [*ends[:6], len(text)]:
         clause = _OPENERS.sub("", text[start:end].strip())
@@ -136,9 +142,13 @@ def _fallback(text: str, ends: list[int]) -> str:
         clause = clause.strip(" ,;:")
         if m := _MAIN_VERB.match(clause):  # "X have gained popularity": X is the title
             clause = m.group(1)
+        elif noun_phrase:
+            clause = ""
         if len(clause) >= 8 and not _STILL_OPENER.match(clause):
             return clause
         start = end + 1
+    if noun_phrase:
+        return ""
     return _PAREN.sub("", text[: ends[0] if ends else len(text)]).strip(" .")
 
 
@@ -202,6 +212,7 @@ def _subject(text: str, pos: int = 0) -> str:
         return ""
     first = words[0]
     inside = text.count(f" {first} ") - text.count(f". {first} ") - text.startswith(f" {first} ")
-    if first[1:].islower() and inside <= 0:
+    title_case = len(words) > 1 and words[1][:1].isupper()  # "Graph Neural Networks"
+    if first[1:].islower() and inside <= 0 and not title_case:
         words[0] = first.lower()  # a sentence's capital, not a name's ("Riemannian" stays)
     return " ".join(words)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from papertui.core.titles.acronyms import _expands, _expansion
 from papertui.core.titles.words import _GENERIC, _wordset
 
 # Name-shaped: an inner capital (NoProp, LiDAR), two capitals in a row (GRAPE) or a digit before
@@ -84,45 +85,6 @@ def _offerable(token: str) -> bool:
         and token.rstrip("s") not in _GENERIC
         and not token.isdigit()
     )
-
-
-def _expands(words: list[str], acronym: str) -> bool:
-    return _expansion(words, acronym) > 0
-
-
-def _expansion(words: list[str], acronym: str) -> int:
-    """How many of the last few `words` spell out `acronym` (0: none): "deep diffusion-based
-    generative replay" -> DDGR (the initials of words and hyphen parts, in order); "decomposed-
-    uncertainty-guided matting" -> dugMatting (its first letter and its capitals)."""
-    letters = [c.lower() for i, c in enumerate(acronym) if c.isupper() or i == 0]
-    if len(letters) < 2 or not words:
-        return 0
-    for k in range(1, min(len(words), len(letters) + 2) + 1):
-        if words[-k][:1].lower() != letters[0]:
-            continue
-        initials = "".join(part[:1].lower() for w in words[-k:] for part in w.split("-") if part)
-        it = iter(initials)
-        if all(c in it for c in letters):
-            return k
-    # An acronym's letters may come from inside the words: "time derivative graph diffusion
-    # (TIDE)", "Pessimistic ASsortment opTimizAtion (PASTA)": every letter in order, the first
-    # starting the first word
-    chars = [c.lower() for c in acronym if c.isalnum()]
-    if len(chars) < 3 or not acronym[1:].replace("-", "").isupper():
-        return 0
-    for k in range(2, min(len(words), len(chars) + 3) + 1):
-        span = words[-k:]
-        if span[0][:1].lower() != chars[0]:
-            continue
-        joined = " ".join(span).lower()
-        at = 0
-        for c in chars:
-            at = joined.find(c, at) + 1
-            if not at:
-                break
-        else:
-            return k
-    return 0
 
 
 def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, int]) -> str | None:

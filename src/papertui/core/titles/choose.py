@@ -1,0 +1,104 @@
+"""Choosing the phrase a title is made from: each sentence that states the contribution, and the
+first sentence, compressed, then scored by how surely it states the contribution, how early it
+comes, and how much of it the rest of the abstract keeps talking about."""
+
+from __future__ import annotations
+
+from math import log
+
+from papertui.core.titles.acronyms import _spelled_out
+from papertui.core.titles.compress import _compress
+from papertui.core.titles.cues import Cue, _fallback, _subject
+from papertui.core.titles.judge import _antecedent, _bad
+from papertui.core.titles.words import _FUNCTION, _HEAD_WORDS
+
+CANDIDATES = 3  # contribution sentences compressed and scored, besides the first sentence
+
+# Weights fitted on one half of the dev set (ICML) and checked on the other (CVPR): a sentence's
+# cue weight counts once, every sentence before it costs one; a phrase whose words recur through
+# the abstract is about the paper; a fragment, a phrase of one or two content words or a phrase
+# the rules call bad loses; a long one (cut later) loses a little; a sentence that holds the
+# method's name is the one that introduces it.
+_PER_SENTENCE = -1.5
+_RECUR_SHARE = 2.25
+_RECUR_LOG = 1.5
+_SHORT = -3.1
+_LONG = 0.5
+_BAD = -2.5
+_VAGUE = -1.5  # "an improvement based on ...", "a method to ..."
+_NAMED = 0.4
+_FIRST = -2.0  # the first sentence's subject names the field more often than the paper
+
+
+def _score(phrase: str, lower: str, name_in: bool, bad: bool, least: int = 0) -> float:
+    """How well `phrase` says what the paper is about, apart from its sentence's cue and place."""
+    words = phrase.split()
+    content = 0
+    recur = 0
+    mass = 0.0
+    for word in words:
+        if len(word) <= 3:
+            continue
+        word = word.lower().strip(",;:")
+        if word in _FUNCTION:
+            continue
+        content += 1
+        if content > 10:
+            continue
+        count = lower.count(word[:-1] if word.endswith("s") else word)
+        if count >= 2:
+            recur += 1
+        if count:
+            mass += log(count)
+    if content < least:
+        return -99.0
+    score = _NAMED if name_in else 0.0
+    if content:
+        score += (_RECUR_SHARE * recur + _RECUR_LOG * mass) / content
+    if content < 3:
+        score += _SHORT
+    elif content > 8:
+        score += _LONG
+    if bad:
+        score += _BAD
+    if words[0].lower() in _HEAD_WORDS:
+        score += _VAGUE
+    return score
+
+
+def _choose(
+    text: str, ends: list[int], cues: list[Cue], name: str | None, counts: dict[str, int]
+) -> str:
+    """The best-scoring candidate phrase ("" when none is long enough to judge)."""
+    lower = text.lower()
+    best = -99.0
+    phrase = ""
+    for weight, start, at, end in cues[:CANDIDATES]:
+        candidate = _compress(text[at:end], name)
+        if len(candidate) < 8:
+            continue
+        bad = _bad(candidate)
+        if bad and (found := _antecedent(candidate, text, start, name)) and not _bad(found):
+            candidate, bad = found, False  # "such a framework": the framework named before
+        index = sum(1 for e in ends if e < at)
+        named = bool(name) and name in text[start:end]  # type: ignore[operator]
+        score = weight + _PER_SENTENCE * index + _score(candidate, lower, named, bad)
+        if score > best:
+            best, phrase = score, candidate
+    # the first sentence's subject, when it reads as a title ("Graph neural networks have
+    # become ..."); never a whole clause
+    first = _fallback(text, ends, noun_phrase=True)
+    if not first:
+        first = _subject(text)
+        if len(first) < 10:
+            return phrase
+    if any(n >= 2 and _spelled_out(first, t) for t, n in counts.items()):
+        return phrase  # "Graph neural networks (GNNs) have ...": the field, not the paper
+    if name:
+        first = _compress(first, name)
+    if len(first) >= 8:
+        named = bool(name) and name in text[: ends[0] if ends else len(text)]  # type: ignore[operator]
+        # a field's name alone ("Optimal transport") says too little
+        if _FIRST + _score(first, lower, named, _bad(first), 3) > best:
+            phrase = first
+    return phrase
