@@ -7,37 +7,43 @@ def _expands(words: list[str], acronym: str) -> bool:
     return _expansion(words, acronym) > 0
 
 
+def _in_order(letters: str, text: str) -> bool:
+    at = 0
+    for c in letters:
+        at = text.find(c, at) + 1
+        if not at:
+            return False
+    return True
+
+
 def _expansion(words: list[str], acronym: str) -> int:
     """How many of the last few `words` spell out `acronym` (0: none): "deep diffusion-based
     generative replay" -> DDGR (the initials of words and hyphen parts, in order); "decomposed-
     uncertainty-guided matting" -> dugMatting (its first letter and its capitals)."""
-    letters = [c.lower() for i, c in enumerate(acronym) if c.isupper() or i == 0]
+    letters = "".join(c for i, c in enumerate(acronym) if c.isupper() or i == 0).lower()
     if len(letters) < 2 or not words:
         return 0
+    first = letters[0]
+    initials = ""
     for k in range(1, min(len(words), len(letters) + 2) + 1):
-        if words[-k][:1].lower() != letters[0]:
-            continue
-        initials = "".join(part[:1].lower() for w in words[-k:] for part in w.split("-") if part)
-        it = iter(initials)
-        if all(c in it for c in letters):
+        word = words[-k]
+        if "-" in word:
+            initials = "".join(part[:1] for part in word.split("-") if part).lower() + initials
+        else:
+            initials = word[:1].lower() + initials
+        if word[:1].lower() == first and _in_order(letters, initials):
             return k
     # An acronym's letters may come from inside the words: "time derivative graph diffusion
     # (TIDE)", "Pessimistic ASsortment opTimizAtion (PASTA)": every letter in order, the first
     # starting the first word
-    chars = [c.lower() for c in acronym if c.isalnum()]
+    chars = "".join(c for c in acronym if c.isalnum()).lower()
     if len(chars) < 3 or not acronym[1:].replace("-", "").isupper():
         return 0
-    for k in range(2, min(len(words), len(chars) + 3) + 1):
-        span = words[-k:]
-        if span[0][:1].lower() != chars[0]:
-            continue
-        joined = " ".join(span).lower()
-        at = 0
-        for c in chars:
-            at = joined.find(c, at) + 1
-            if not at:
-                break
-        else:
+    joined = ""
+    for k in range(1, min(len(words), len(chars) + 3) + 1):
+        word = words[-k].lower()
+        joined = f"{word} {joined}" if joined else word
+        if k >= 2 and word[:1] == chars[0] and _in_order(chars, joined):
             return k
     return 0
 

@@ -4,6 +4,7 @@ comes, and how much of it the rest of the abstract keeps talking about."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from math import log
 
 from papertui.core.titles.acronyms import _spelled_out
@@ -27,7 +28,10 @@ _LONG = 0.5
 _BAD = -2.5
 _VAGUE = -1.5  # "an improvement based on ...", "a method to ..."
 _NAMED = 0.4
-_FIRST = -2.0  # the first sentence's subject names the field more often than the paper
+_FIRST = -2.0
+# What the phrase itself may add at most, in practice (19 in 20 phrases score under 4): a sentence
+# whose cue and place trail the best score by this much is not compressed at all
+_BOUND = 4.0  # the first sentence's subject names the field more often than the paper
 
 
 def _score(phrase: str, lower: str, name_in: bool, bad: bool, least: int = 0) -> float:
@@ -69,22 +73,33 @@ def _score(phrase: str, lower: str, name_in: bool, bad: bool, least: int = 0) ->
 def _choose(
     text: str, ends: list[int], cues: list[Cue], name: str | None, counts: dict[str, int]
 ) -> str:
-    """The best-scoring candidate phrase ("" when none is long enough to judge)."""
+    """The best-scoring candidate phrase ("" when none is long enough to judge). Candidates are
+    compressed in the order of their cue and place, and only while they could still win."""
     lower = text.lower()
     best = -99.0
     phrase = ""
-    for weight, start, at, end in cues[:CANDIDATES]:
+    ranked = sorted(
+        (
+            (weight + _PER_SENTENCE * bisect_left(ends, at), start, at, end)
+            for weight, start, at, end in cues[:CANDIDATES]
+        ),
+        reverse=True,
+    )
+    for base, start, at, end in ranked:
+        if base + _BOUND <= best:
+            break
         candidate = _compress(text[at:end], name)
         if len(candidate) < 8:
             continue
         bad = _bad(candidate)
         if bad and (found := _antecedent(candidate, text, start, name)) and not _bad(found):
             candidate, bad = found, False  # "such a framework": the framework named before
-        index = sum(1 for e in ends if e < at)
-        named = bool(name) and name in text[start:end]  # type: ignore[operator]
-        score = weight + _PER_SENTENCE * index + _score(candidate, lower, named, bad)
+        named = name is not None and name in text[start:end]
+        score = base + _score(candidate, lower, named, bad)
         if score > best:
             best, phrase = score, candidate
+    if best >= _FIRST + _BOUND:
+        return phrase
     # the first sentence's subject, when it reads as a title ("Graph neural networks have
     # become ..."); never a whole clause
     first = _fallback(text, ends, noun_phrase=True)
@@ -97,7 +112,7 @@ def _choose(
     if name:
         first = _compress(first, name)
     if len(first) >= 8:
-        named = bool(name) and name in text[: ends[0] if ends else len(text)]  # type: ignore[operator]
+        named = name is not None and name in text[: ends[0] if ends else len(text)]
         # a field's name alone ("Optimal transport") says too little
         if _FIRST + _score(first, lower, named, _bad(first), 3) > best:
             phrase = first

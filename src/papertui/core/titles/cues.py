@@ -142,8 +142,8 @@ def _fallback(text: str, ends: list[int], noun_phrase: bool = False) -> str:
         clause = clause.strip(" ,;:")
         if m := _MAIN_VERB.match(clause):  # "X have gained popularity": X is the title
             clause = m.group(1)
-        elif noun_phrase:
-            clause = ""
+        elif noun_phrase and len(clause) >= 8 and not _STILL_OPENER.match(clause):
+            return ""  # a clause
         if len(clause) >= 8 and not _STILL_OPENER.match(clause):
             return clause
         start = end + 1
