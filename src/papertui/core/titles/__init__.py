@@ -71,7 +71,9 @@ def derive_title(abstract: str) -> str:
     cues = _contributions(text, ends)
     counts: dict[str, int] = {}
     name = _find_name(text, cues[0][1:] if cues else None, counts)
-    return _finish(_choose(text, ends, cues, name, counts), text, ends, cues, name, counts)
+    subject = _subject(text)
+    phrase = _choose(text, ends, cues, name, counts, subject)
+    return _finish(phrase, text, ends, cues, name, counts, subject)
 
 
 def _finish(
@@ -81,6 +83,7 @@ def _finish(
     cues: list[Cue],
     name: str | None,
     counts: dict[str, int],
+    subject: str,
 ) -> str:
     """The title from the chosen phrase: rescued when it reads badly, the topic put back, the
     name in front, fitted to 80 characters."""
@@ -93,7 +96,6 @@ def _finish(
     if _bad(phrase):
         phrase = _rescue(phrase, text, ends, cues, name)
     phrase, topic = _qualify(phrase, text, counts, name)
-    subject = _subject(text)
     if m := _COPULA.match(phrase):
         phrase = m.group(1)
     if subject and (name is None or subject != name):

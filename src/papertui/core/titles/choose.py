@@ -9,7 +9,7 @@ from math import log
 
 from papertui.core.titles.acronyms import _spelled_out
 from papertui.core.titles.compress import _compress
-from papertui.core.titles.cues import Cue, _fallback, _subject
+from papertui.core.titles.cues import Cue, _fallback
 from papertui.core.titles.judge import _antecedent, _bad
 from papertui.core.titles.words import _FUNCTION, _HEAD_WORDS
 
@@ -71,7 +71,12 @@ def _score(phrase: str, lower: str, name_in: bool, bad: bool, least: int = 0) ->
 
 
 def _choose(
-    text: str, ends: list[int], cues: list[Cue], name: str | None, counts: dict[str, int]
+    text: str,
+    ends: list[int],
+    cues: list[Cue],
+    name: str | None,
+    counts: dict[str, int],
+    subject: str,
 ) -> str:
     """The best-scoring candidate phrase ("" when none is long enough to judge). Candidates are
     compressed in the order of their cue and place, and only while they could still win."""
@@ -104,7 +109,7 @@ def _choose(
     # become ..."); never a whole clause
     first = _fallback(text, ends, noun_phrase=True)
     if not first:
-        first = _subject(text)
+        first = subject
         if len(first) < 10:
             return phrase
     if any(n >= 2 and _spelled_out(first, t) for t, n in counts.items()):

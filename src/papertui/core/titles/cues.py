@@ -156,7 +156,7 @@ def _fallback(text: str, ends: list[int], noun_phrase: bool = False) -> str:
 # paper's field or task, the words a real title so often ends with ("... for X").
 _SUBJECT = re.compile(
     r" (?:(?:Recent(?:ly)?|In recent years|Nowadays|Today|Currently|However),? )?"
-    r"(?:(?:The|A|An) )?([A-Za-z0-9][\w-]*(?: [\w-]+){0,5}?)(?: \([^()]*\))? "
+    r"(?:(?:The|A|An) )?([A-Za-z0-9][\w-]*+(?: [\w-]++){0,5}?)(?: \([^()]*\))? "
     r"(?:is|are|has|have|remains|remain|plays|play|aims|aim|refers|can|enables|allows|offers|"
     r"provides|suffers|suffer|achieves?|requires?|shows?|emerged|becomes?|involves?|seeks?|"
     r"concerns?|studies|study|attempts?|focuses|focus)\b"

@@ -9,7 +9,9 @@ from papertui.core.titles.words import _GENERIC, _wordset
 
 # Name-shaped: an inner capital (NoProp, LiDAR), two capitals in a row (GRAPE) or a digit before
 # a capital (3D). "Dual-Conditional" is not: its capitals only start words.
-_SHAPE = re.compile(r"[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])")
+# (written so the engine never backtracks: a capital after the first character, with only
+# lower-case letters or digits between)
+_SHAPE = re.compile(r"[A-Za-z0-9][a-z0-9]*[A-Z]")
 
 # Words that name what follows: "dubbed X", "we call it X", "referred to as X".
 _CALLED_WORDS = _wordset("called named termed dubbed coined coin coded namely call term dub name")
@@ -49,9 +51,11 @@ _SUBJECT_VERBS = _wordset(
 # for the first character fast. Lower-case names ("dugMatting") are met in parentheses.
 # Only a name-shaped word or one followed by punctuation ("we present Painter, a ...") can be a
 # name: the others (a sentence's first word) are skipped by the regex engine, not by Python.
+# Possessive quantifiers (*+, ++): a word is never given back, which makes the scan three times
+# faster.
 _CANDIDATE = re.compile(
-    r"[A-Z0-9](?=[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z])|[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
-    r"[^ A-Za-z0-9+@-])[A-Za-z0-9]*(?:[-+@][A-Za-z0-9]+)*\+*"
+    r"[A-Z0-9](?=[A-Za-z0-9][a-z0-9]*[A-Z]|[A-Za-z0-9]*+(?:[-+@][A-Za-z0-9]++)*+\+*"
+    r"[^ A-Za-z0-9+@-])[A-Za-z0-9]*+(?:[-+@][A-Za-z0-9]++)*+\+*"
 )
 _LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
 _REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9+])(?![\w/])")
