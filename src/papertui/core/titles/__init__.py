@@ -72,12 +72,13 @@ def derive_title(abstract: str) -> str:
     counts: dict[str, int] = {}
     name = _find_name(text, cues[0][1:] if cues else None, counts)
     subject = _subject(text)
-    phrase = _choose(text, ends, cues, name, counts, subject)
-    return _finish(phrase, text, ends, cues, name, counts, subject)
+    phrase, bad = _choose(text, ends, cues, name, counts, subject)
+    return _finish(phrase, bad, text, ends, cues, name, counts, subject)
 
 
 def _finish(
     phrase: str,
+    bad: bool,
     text: str,
     ends: list[int],
     cues: list[Cue],
@@ -86,14 +87,16 @@ def _finish(
     subject: str,
 ) -> str:
     """The title from the chosen phrase: rescued when it reads badly, the topic put back, the
-    name in front, fitted to 80 characters."""
+    name in front, fitted to 80 characters. `bad`: whether the phrase reads badly (`_bad`)."""
     if len(phrase) < 8:
         phrase = _fallback(text, ends)
         if name:
             phrase = _compress(phrase, name)
+        bad = _bad(phrase)
     if cues and " them " in f" {phrase} ":
         phrase = _resolve(phrase, text, ends, cues[0][1])
-    if _bad(phrase):
+        bad = _bad(phrase)
+    if bad:
         phrase = _rescue(phrase, text, ends, cues, name)
     phrase, topic = _qualify(phrase, text, counts, name)
     if m := _COPULA.match(phrase):

@@ -77,12 +77,14 @@ def _choose(
     name: str | None,
     counts: dict[str, int],
     subject: str,
-) -> str:
-    """The best-scoring candidate phrase ("" when none is long enough to judge). Candidates are
-    compressed in the order of their cue and place, and only while they could still win."""
+) -> tuple[str, bool]:
+    """The best-scoring candidate phrase ("" when none is long enough to judge) and whether it
+    reads badly. Candidates are compressed in the order of their cue and place, and only while
+    they could still win."""
     lower = text.lower()
     best = -99.0
     phrase = ""
+    phrase_bad = False
     ranked = sorted(
         (
             (weight + _PER_SENTENCE * bisect_left(ends, at), start, at, end)
@@ -102,23 +104,24 @@ def _choose(
         named = name is not None and name in text[start:end]
         score = base + _score(candidate, lower, named, bad)
         if score > best:
-            best, phrase = score, candidate
+            best, phrase, phrase_bad = score, candidate, bad
     if best >= _FIRST + _BOUND:
-        return phrase
+        return phrase, phrase_bad
     # the first sentence's subject, when it reads as a title ("Graph neural networks have
     # become ..."); never a whole clause
     first = _fallback(text, ends, noun_phrase=True)
     if not first:
         first = subject
         if len(first) < 10:
-            return phrase
+            return phrase, phrase_bad
     if any(n >= 2 and _spelled_out(first, t) for t, n in counts.items()):
-        return phrase  # "Graph neural networks (GNNs) have ...": the field, not the paper
+        return phrase, phrase_bad  # "Graph neural networks (GNNs) have ...": the field
     if name:
         first = _compress(first, name)
     if len(first) >= 8:
         named = name is not None and name in text[: ends[0] if ends else len(text)]
         # a field's name alone ("Optimal transport") says too little
-        if _FIRST + _score(first, lower, named, _bad(first), 3) > best:
-            phrase = first
-    return phrase
+        bad = _bad(first)
+        if _FIRST + _score(first, lower, named, bad, 3) > best:
+            return first, bad
+    return phrase, phrase_bad
