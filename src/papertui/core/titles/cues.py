@@ -54,6 +54,12 @@ _VERBS = {
     "rethink": 3.5,
     "learn": 2.5,
     "improve": 2.0,
+    "give": 3.0,
+    "model": 2.5,
+    "define": 2.5,
+    "formalize": 3.0,
+    "generalize": 3.0,
+    "unify": 3.0,
 }
 _VERB_ALT = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
 _CUE = re.compile(
