@@ -20,7 +20,7 @@ Python's engine scans for it fast, which keeps a title near 100 µs.
 
 from __future__ import annotations
 
-from papertui.core.titles.acronyms import _spelled_out
+from papertui.core.titles.acronyms import _expansion, _spelled_out
 from papertui.core.titles.choose import _choose
 from papertui.core.titles.clean import _SENTENCE_END, _balance, _clean
 from papertui.core.titles.compress import _compress
@@ -56,6 +56,17 @@ def _names(phrase: str, name: str) -> bool:
     return at >= 0 and not f"{phrase} "[at + len(name)].isalnum()
 
 
+def _expanded(text: str, name: str) -> str:
+    """What the name stands for: "soft-isomorphic relational graph convolution network" for
+    "(SIR-GCN)"; "" when the abstract never spells it out."""
+    at = text.find(f" ({name})")
+    if at < 0:
+        return ""
+    words = text[max(0, at - 100) : at].split()
+    k = _expansion(words, name)
+    return " ".join(words[-k:]) if k >= 2 else ""
+
+
 def _says(phrase: str, subject: str, counts: dict[str, int]) -> bool:
     """Whether the phrase already holds an acronym the subject spells out ("expressivity of GNNs"
     and "graph neural networks"): the subject would say it again."""
@@ -89,9 +100,12 @@ def _finish(
     """The title from the chosen phrase: rescued when it reads badly, the topic put back, the
     name in front, fitted to 80 characters. `bad`: whether the phrase reads badly (`_bad`)."""
     if len(phrase) < 8:
-        phrase = _fallback(text, ends)
-        if name:
-            phrase = _compress(phrase, name)
+        # no sentence states the contribution: what the name stands for, or the first sentence
+        phrase = _expanded(text, name) if name else ""
+        if not phrase:
+            phrase = _fallback(text, ends)
+            if name:
+                phrase = _compress(phrase, name)
         bad = _bad(phrase)
     if cues and " them " in f" {phrase} ":
         phrase = _resolve(phrase, text, ends, cues[0][1])
@@ -125,7 +139,7 @@ def _finish(
         body = _fit(phrase or text, room)
         if topic and (words := _spelled_out(body, token := topic.rsplit(" ", 1)[-1])):
             # "phenomena in stochastic gradient descent for SGD" -> "phenomena in SGD"
-            body, topic = body.replace(words, token, 1), ""
+            body, topic = (body.replace(words, token, 1) if words != body else body), ""
         if topic and len(body) + len(topic) > room:
             # the task fits when the phrase keeps most of its words, else the phrase alone
             shorter = _fit(body, room - len(topic))

@@ -34,6 +34,7 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _NOVEL = re.compile(r" (?:novel|new|simple yet effective|simple but effective) ")
+_PREPOSITIONS = (" for", " of", " in", " on", " under", " with", " by", " from", " to", " at")
 _GERUND_DOUBLE = _wordset(
     "get set run map plan stop put cut drop fit let swap split ship trim "
     "scan tag pin chat plug step"
@@ -184,7 +185,13 @@ def _compress(phrase: str, name: str | None) -> str:
     if " problem" in phrase or " task" in phrase or " challenge" in phrase:
         phrase = _TACKLE.sub(" for ", phrase, count=1)
     if m := _CLAUSE.search(phrase, 12):
-        phrase = phrase[: m.start()]
+        head = phrase[: m.start()]
+        if m.group() == " which" and head.endswith(_PREPOSITIONS) and len(head.split()) < 5:
+            # "minimizing functions for which the gradient is costly": the clause says it all
+            m = _CLAUSE.search(phrase, m.end())
+            phrase = phrase[: m.start()] if m else phrase
+        else:
+            phrase = head
     if " by " in phrase and (m := _BY_GERUND.search(phrase)):
         phrase = m.group(1)
     if " these " in phrase or " those " in phrase or " such " in phrase:

@@ -76,6 +76,8 @@ _PART = _wordset(
 )
 # A name in a link: "EventNeRF", "3DAvatarGAN", "M6Doc"; not a video id or "paper-2023".
 _LINK_NAME = re.compile(r"\d?[A-Za-z][a-z]*[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*\+*$")
+# What makes a name a newer version of another: "MAIR++", "GPT-4", "YOLOv8"
+_VERSION = re.compile(r"\+\+?|-?v?\d{1,2}")
 _NOT_NAMES = _wordset(
     "A An The Our This These That It We In On To For With Its Their One Two Such Each Both "
     "Here There Then Thus However Moreover Specifically"
@@ -267,6 +269,9 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
     token = max(ranked, key=ranked.__getitem__)
     if ranked[token] < 3.0:
         return None
+    for other, score in scores.items():
+        if score >= 7.0 and other.startswith(token) and _VERSION.fullmatch(other, len(token)):
+            token = other  # "MAIR was introduced ... we propose MAIR++": the paper's is the new one
     if "-" in token and f" {(joined := token.replace('-', ''))}" in text:
         return joined  # "Div-Clust" broken at a line end, "DivClust" elsewhere
     return token
