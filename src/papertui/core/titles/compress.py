@@ -146,6 +146,10 @@ _POINTER_DET = re.compile(r" (?:these|those|such) (?!as\b|that\b)(?=[\w-]+ [\w-]
 _ASIDE = re.compile(r", (?:(?:[a-z]+ly|under|in|as|at|for|with|without|unlike|like) )[^,]{3,60},")
 
 
+# "graph matching, or learning vertex correspondence, between ...": another name for the term
+_OR_ASIDE = re.compile(r"([^,]{3,80}), or [^,]{3,60},")
+
+
 def _unname(phrase: str, name: str | None) -> str:
     """Drop a naming head: "a method called Expanded Name (X)" -> "Expanded Name";
     "a representation that we call 'unary form'" -> "unary form: representation"."""
@@ -179,6 +183,8 @@ def _compress(phrase: str, name: str | None) -> str:
         phrase = _drop_name(phrase, name)
     if ", " in phrase:
         phrase = _ASIDE.sub("", phrase, count=1)
+        if ", or " in phrase and (m := _OR_ASIDE.match(phrase)):
+            phrase = m.group(1) + phrase[m.end() :]  # "graph matching, or X, between A and B"
     phrase = _PAREN.sub("", phrase)
     if " not " in phrase:
         phrase = _WITHOUT.sub(" without ", phrase)
