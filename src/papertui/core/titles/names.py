@@ -76,6 +76,15 @@ _PART = _wordset(
 )
 # A name in a link: "EventNeRF", "3DAvatarGAN", "M6Doc"; not a video id or "paper-2023".
 _LINK_NAME = re.compile(r"\d?[A-Za-z][a-z]*[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*\+*$")
+# The words before a name that may introduce it (the rules in `judge`): others are skipped fast
+_DASHES = ("-", "–", "—")
+_TRIGGERS = (
+    _CALLED_WORDS
+    | _wordset("the as it our that - – —")
+    | frozenset(w.lower() for w in _INTRO_WORDS)
+    | _INTRO_SKIP
+    | _APPOSITION
+)
 # What makes a name a newer version of another: "MAIR++", "GPT-4", "YOLOv8"
 _VERSION = re.compile(r"\+\+?|-?v?\d{1,2}")
 _NOT_NAMES = _wordset(
@@ -155,6 +164,18 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
                 # "Our image diffusion model (SinFusion)": a CamelCase name, not an acronym
                 offer(token, 1.5 if token.isupper() else 4.0, start)
             return
+        if after == " " and text[start - 1] == " " and text[end + 1 : end + 2] not in _DASHES:
+            # most mentions are plain ("the GNN is"): no word around them introduces a name
+            prev = text[text.rfind(" ", 0, start - 1) + 1 : start - 1]
+            if (
+                prev.strip("\"'“").lower() not in _TRIGGERS
+                and prev[-1:] not in ",:.!?"
+                and (
+                    not shaped
+                    or text[end + 1 : end + 16].split(" ", 1)[0].strip(",.;:") not in _APPOSITION
+                )
+            ):
+                return
         head = text[max(0, start - 60) : start]
         words = head.split()[-4:]
         if not words:
