@@ -164,7 +164,7 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
                 # "Our image diffusion model (SinFusion)": a CamelCase name, not an acronym
                 offer(token, 1.5 if token.isupper() else 4.0, start)
             return
-        if after == " " and text[start - 1] == " " and text[end + 1 : end + 2] not in _DASHES:
+        if text[start - 1] == " " and (after != " " or text[end + 1 : end + 2] not in _DASHES):
             # most mentions are plain ("the GNN is"): no word around them introduces a name
             prev = text[text.rfind(" ", 0, start - 1) + 1 : start - 1]
             if (
