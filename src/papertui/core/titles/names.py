@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from papertui.core.titles.acronyms import _expands, _expansion
-from papertui.core.titles.words import _GENERIC, _wordset
+from papertui.core.titles.words import _offerable, _wordset
 
 # Name-shaped: an inner capital (NoProp, LiDAR), two capitals in a row (GRAPE) or a digit before
 # a capital (3D). "Dual-Conditional" is not: its capitals only start words.
@@ -91,15 +91,6 @@ _NOT_NAMES = _wordset(
     "A An The Our This These That It We In On To For With Its Their One Two Such Each Both "
     "Here There Then Thus However Moreover Specifically"
 )
-
-
-def _offerable(token: str) -> bool:
-    return (
-        len(token) >= 2
-        and token not in _GENERIC
-        and token.rstrip("s") not in _GENERIC
-        and not token.isdigit()
-    )
 
 
 def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, int]) -> str | None:
@@ -232,6 +223,7 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         elif (words[-1][-1:] in ".!?" or last == "that") and nxt in _SUBJECT_VERBS:
             offer(token, 3.0, start)
 
+    kinds: dict[str, int] = {}  # name-shaped: 2, may be offered: 1
     for m in _CANDIDATE.finditer(text):
         token = m.group()
         start, end = m.span()
@@ -246,15 +238,17 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         after = text[end] if end < size else ""
         if after == "-":  # "GeoMAE-based": the scan stops before a trailing hyphen
             continue
-        shaped = _SHAPE.match(token) is not None
-        if shaped:
+        kind = kinds.get(token)  # a name is mentioned again and again: judge its shape once
+        if kind is None:
+            kind = kinds[token] = (2 if _SHAPE.match(token) else 0) + _offerable(token)
+        if kind >= 2:
             counts[token] = counts.get(token, 0) + 1
         elif after == " " or after == "" or token in _NOT_NAMES or len(token) < 3:
             # a capitalised word followed by a space is a sentence's first word, not a name
             # ("we present Painter, a ..." is)
             continue
-        if _offerable(token):
-            judge(token, start, end, shaped)
+        if kind & 1:
+            judge(token, start, end, kind >= 2)
     if "(" in text:
         for m in _LOWER_PAREN.finditer(text):
             token = m.group(1)
