@@ -52,7 +52,7 @@ def _trim(words: list[str], strict: bool = True) -> list[str]:
 def _unfinished(words: list[str]) -> int:
     """Where a construction the last words leave open starts (0: none): "both X" without its
     "and Y", "to dynamically capture X" (an infinitive), ", taking the form" (a participle)."""
-    for i in range(len(words) - 1, max(len(words) - 4, 3), -1):
+    for i in range(len(words) - 1, max(len(words) - 5, 3), -1):
         word = words[i].lower()
         if word in ("both", "either") or (
             word == "to" and words[i + 1 : i + 2] and words[i + 1].endswith("ly")
