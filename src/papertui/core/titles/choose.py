@@ -114,7 +114,11 @@ def _choose(
         first = subject
         if len(first) < 10:
             return phrase, phrase_bad
-    if any(n >= 2 and _spelled_out(first, t) for t, n in counts.items()):
+    initials = {w[:1].lower() for w in first.split()}  # a quick test before spelling out
+    if any(
+        n >= 2 and (t[0].lower() in initials or not t[0].isupper()) and _spelled_out(first, t)
+        for t, n in counts.items()
+    ):
         return phrase, phrase_bad  # "Graph neural networks (GNNs) have ...": the field
     if name:
         first = _compress(first, name)
