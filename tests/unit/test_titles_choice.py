@@ -153,3 +153,13 @@ def test_half_a_pair_is_not_an_ending() -> None:
     )
     assert not re.search(r"\bboth \w+$", title)
     assert title.startswith("Unified method capable of learning disentangled latent spaces")
+
+
+def test_an_infinitive_cut_short_is_not_an_ending() -> None:
+    title = derive_title(
+        "Cross-modal retrieval is hard. We propose a Generalized Structural Sparse Function "
+        "(GSSF) to dynamically capture thorough and powerful relationships across modalities "
+        "for cross-modal metric learning. GSSF is simple."
+    )
+    assert title.startswith("GSSF: ")
+    assert not re.search(r"\bto \w+ly \w+(?: \w+)?$", title)
