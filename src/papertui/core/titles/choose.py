@@ -36,14 +36,14 @@ _BOUND = 4.0  # the first sentence's subject names the field more often than the
 
 def _score(phrase: str, lower: str, name_in: bool, bad: bool, least: int = 0) -> float:
     """How well `phrase` says what the paper is about, apart from its sentence's cue and place."""
-    words = phrase.split()
+    words = phrase.lower().split()
     content = 0
     recur = 0
     mass = 0.0
     for word in words:
         if len(word) <= 3:
             continue
-        word = word.lower().strip(",;:")
+        word = word.strip(",;:")
         if word in _FUNCTION:
             continue
         content += 1
@@ -65,7 +65,7 @@ def _score(phrase: str, lower: str, name_in: bool, bad: bool, least: int = 0) ->
         score += _LONG
     if bad:
         score += _BAD
-    if words[0].lower() in _HEAD_WORDS:
+    if words[0] in _HEAD_WORDS:
         score += _VAGUE
     return score
 

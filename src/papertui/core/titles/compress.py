@@ -33,6 +33,7 @@ _LEAD = re.compile(
     r"(?:(?:problem|task|question|challenge|issue|setting|study|notion|idea|concept) of )?",
     re.IGNORECASE,
 )
+_HEAD_NAMES = tuple(re.sub(r"[^a-z|]", "", _HEADS).split("|"))
 _NOVEL = re.compile(r" (?:novel|new|simple yet effective|simple but effective) ")
 _PREPOSITIONS = (" for", " of", " in", " on", " under", " with", " by", " from", " to", " at")
 _GERUND_DOUBLE = _wordset(
@@ -185,7 +186,8 @@ def _compress(phrase: str, name: str | None) -> str:
         phrase = _ASIDE.sub("", phrase, count=1)
         if ", or " in phrase and (m := _OR_ASIDE.match(phrase)):
             phrase = m.group(1) + phrase[m.end() :]  # "graph matching, or X, between A and B"
-    phrase = _PAREN.sub("", phrase)
+    if " (" in phrase or " [" in phrase:
+        phrase = _PAREN.sub("", phrase)
     if " not " in phrase:
         phrase = _WITHOUT.sub(" without ", phrase)
     if " problem" in phrase or " task" in phrase or " challenge" in phrase:
@@ -213,7 +215,8 @@ def _compress(phrase: str, name: str | None) -> str:
         phrase = f"{_gerund(verb)} {phrase[m.end() :]}"
     phrase = _HEAD_LEAD.sub("", phrase, count=1)
     phrase = _HEAD_OF.sub("", phrase, count=1)
-    phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)
+    if any(head in phrase for head in _HEAD_NAMES):
+        phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)
     if phrase.startswith(("to ", "To ")):
         verb, _, rest = phrase[3:].partition(" ")
         if verb.endswith("ly") and rest:  # "to jointly learn X" -> "jointly learning X"
@@ -223,4 +226,6 @@ def _compress(phrase: str, name: str | None) -> str:
         elif verb.isalpha() and verb.islower() and verb not in _FUNCTION:
             # "to solve X" -> "solving X"; "to this problem" has no verb to turn
             phrase = f"{_gerund(verb)} {rest}".strip()
-    return _NOVEL.sub(" ", phrase).strip(" ,;:-–—\"'")
+    if "novel" in phrase or " new " in phrase or "simple" in phrase:
+        phrase = _NOVEL.sub(" ", phrase)
+    return phrase.strip(" ,;:-–—\"'")
