@@ -37,7 +37,8 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
         for _ in range(5):
             if at < 0:
                 break
-            after = text[at + len(token) + 2 :].split(" ", 1)[0].strip(",.;:")
+            begin = at + len(token) + 2
+            after = text[begin : text.find(" ", begin) % (len(text) + 1)].strip(",.;:")
             if len(after) > 2 and after.isalpha() and after.islower() and after not in _FUNCTION:
                 where = phrase.find(f" {after}")
                 if where >= 0 and (
