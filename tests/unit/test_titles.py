@@ -366,7 +366,8 @@ def test_a_naming_head_gives_way_to_the_name_it_introduces() -> None:
 
 def test_a_pointer_is_resolved_or_replaced() -> None:
     title = derive_title(
-        "Descriptors from persistent homology can be optimized. Many descriptors exist. This "
+        # (a first sentence whose subject reads as a title would compete: this one has none)
+        "Persistent homology yields descriptors of shapes. Many descriptors exist. This "
         "calls for the development of a general framework for differentiability and "
         "optimization that applies to many descriptors. In this article, we develop such a "
         "framework and show that it encompasses known descriptors."

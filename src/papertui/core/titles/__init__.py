@@ -20,16 +20,24 @@ Python's engine scans for it fast, which keeps a title near 100 µs.
 
 from __future__ import annotations
 
+from papertui.core.titles.acronyms import _expansion, _spelled_out
+from papertui.core.titles.choose import _choose
 from papertui.core.titles.clean import _SENTENCE_END, _balance, _clean
 from papertui.core.titles.compress import _compress
-from papertui.core.titles.cues import _POINTER, _STILL_OPENER, _contributions, _fallback, _subject
+from papertui.core.titles.cues import (
+    _POINTER,
+    _STILL_OPENER,
+    Cue,
+    _contributions,
+    _fallback,
+    _subject,
+)
 from papertui.core.titles.fit import _COPULA, MAX_TITLE, _fit
 from papertui.core.titles.judge import (
     _DIMENSIONS,
     _adds,
     _bad,
     _qualify,
-    _quality,
     _rescue,
     _resolve,
     _weak,
@@ -48,6 +56,23 @@ def _names(phrase: str, name: str) -> bool:
     return at >= 0 and not f"{phrase} "[at + len(name)].isalnum()
 
 
+def _expanded(text: str, name: str) -> str:
+    """What the name stands for: "soft-isomorphic relational graph convolution network" for
+    "(SIR-GCN)"; "" when the abstract never spells it out."""
+    at = text.find(f" ({name})")
+    if at < 0:
+        return ""
+    words = text[max(0, at - 100) : at].split()
+    k = _expansion(words, name)
+    return " ".join(words[-k:]) if k >= 2 else ""
+
+
+def _says(phrase: str, subject: str, counts: dict[str, int]) -> bool:
+    """Whether the phrase already holds an acronym the subject spells out ("expressivity of GNNs"
+    and "graph neural networks"): the subject would say it again."""
+    return any(_names(phrase, t) and _spelled_out(subject, t) for t in counts)
+
+
 def derive_title(abstract: str) -> str:
     """A title of at most 80 characters a person can scan in a list."""
     text = _clean(abstract)
@@ -57,38 +82,48 @@ def derive_title(abstract: str) -> str:
     cues = _contributions(text, ends)
     counts: dict[str, int] = {}
     name = _find_name(text, cues[0][1:] if cues else None, counts)
-    phrase = ""
-    if cues:
-        rivals = [cue for cue in cues[1:3] if cue[0] >= cues[0][0] - 2.5]
-        lower = text.lower() if rivals else ""
-        best = -99.0
-        for weight, _start, at, end in cues[: 1 + len(rivals)]:
-            candidate = _compress(text[at:end], name)
-            if not rivals:
-                phrase = candidate
-                break
-            quality = _quality(candidate, lower)
-            if weight + quality > best:
-                best, phrase = weight + quality, candidate
-            if quality >= 0.0 and (len(cues) < 2 or cues[1][0] < weight - 1.0):
-                break  # reads well, and no sentence states the contribution nearly as surely
+    subject = _subject(text)
+    phrase, bad = _choose(text, ends, cues, name, counts, subject)
+    return _finish(phrase, bad, text, ends, cues, name, counts, subject)
+
+
+def _finish(
+    phrase: str,
+    bad: bool,
+    text: str,
+    ends: list[int],
+    cues: list[Cue],
+    name: str | None,
+    counts: dict[str, int],
+    subject: str,
+) -> str:
+    """The title from the chosen phrase: rescued when it reads badly, the topic put back, the
+    name in front, fitted to 80 characters. `bad`: whether the phrase reads badly (`_bad`)."""
     if len(phrase) < 8:
-        phrase = _fallback(text, ends)
-        if name:
-            phrase = _compress(phrase, name)
+        # no sentence states the contribution: what the name stands for, or the first sentence
+        phrase = _expanded(text, name) if name else ""
+        if not phrase:
+            phrase = _fallback(text, ends)
+            if name:
+                phrase = _compress(phrase, name)
+        bad = _bad(phrase)
     if cues and " them " in f" {phrase} ":
         phrase = _resolve(phrase, text, ends, cues[0][1])
-    if _bad(phrase):
+        bad = _bad(phrase)
+    if bad:
         phrase = _rescue(phrase, text, ends, cues, name)
     phrase, topic = _qualify(phrase, text, counts, name)
-    subject = _subject(text)
     if m := _COPULA.match(phrase):
         phrase = m.group(1)
     if subject and (name is None or subject != name):
         phrase = _POINTER.sub("", phrase)
         if _weak(phrase):
             phrase = subject
-        elif _adds(subject, phrase) and (not topic or topic.split()[-1] in subject):
+        elif (
+            _adds(subject, phrase)
+            and (not topic or topic.split()[-1] in subject)
+            and not _says(phrase, subject, counts)
+        ):
             topic = f" in {subject}" if " for " in phrase else f" for {subject}"
     if (
         name
@@ -102,6 +137,9 @@ def derive_title(abstract: str) -> str:
         title = _fit(name, MAX_TITLE)
     else:
         body = _fit(phrase or text, room)
+        if topic and (words := _spelled_out(body, token := topic.rsplit(" ", 1)[-1])):
+            # "phenomena in stochastic gradient descent for SGD" -> "phenomena in SGD"
+            body, topic = (body.replace(words, token, 1) if words != body else body), ""
         if topic and len(body) + len(topic) > room:
             # the task fits when the phrase keeps most of its words, else the phrase alone
             shorter = _fit(body, room - len(topic))

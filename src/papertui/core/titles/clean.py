@@ -55,6 +55,8 @@ def _clean(abstract: str) -> str:
         text = text.replace("``", '"').replace("''", '"').replace("`", "'")
     if "." in text:
         text = _RUN_ON.sub(". ", text)
+    if "  " not in text and text.isprintable():  # no space to fold: only a space is printable
+        return " " + text.strip(" ")
     return " " + " ".join(text.split())
 
 

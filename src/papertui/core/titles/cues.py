@@ -54,6 +54,12 @@ _VERBS = {
     "rethink": 3.5,
     "learn": 2.5,
     "improve": 2.0,
+    "give": 3.0,
+    "model": 2.5,
+    "define": 2.5,
+    "formalize": 3.0,
+    "generalize": 3.0,
+    "unify": 3.0,
 }
 _VERB_ALT = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
 _CUE = re.compile(
@@ -65,12 +71,16 @@ _CUE = re.compile(
 )
 
 
-def _contributions(text: str, ends: list[int]) -> list[tuple[float, int, int, int]]:
+# (weight, sentence start, phrase start, phrase end) of a sentence stating the contribution
+Cue = tuple[float, int, int, int]
+
+
+def _contributions(text: str, ends: list[int]) -> list[Cue]:
     """(weight, sentence start, phrase start, phrase end) of the sentences that may state the
     paper's contribution, best first: the verb's weight, less a little for every sentence before
     it. A cue inside a definition ("Inverse design, where we seek to ...") says what a field does,
     not what the paper does: it weighs little."""
-    found: list[tuple[float, int, int, int]] = []
+    found: list[Cue] = []
     seen: set[int] = set()
     for m in _CUE.finditer(text):
         index = bisect_right(ends, m.start())
@@ -125,8 +135,10 @@ _MAIN_VERB = re.compile(
 )
 
 
-def _fallback(text: str, ends: list[int]) -> str:
-    """No contribution sentence: the first sentence, less any opener, that reads as a title."""
+def _fallback(text: str, ends: list[int], noun_phrase: bool = False) -> str:
+    """No contribution sentence: the first sentence, less any opener, that reads as a title.
+    With `noun_phrase`, only the subject of a sentence that says what its subject is ("X have
+    gained popularity"), or ""."""
     start = 0
     for end in [*ends[:6], len(text)]:
         clause = _OPENERS.sub("", text[start:end].strip())
@@ -136,9 +148,13 @@ def _fallback(text: str, ends: list[int]) -> str:
         clause = clause.strip(" ,;:")
         if m := _MAIN_VERB.match(clause):  # "X have gained popularity": X is the title
             clause = m.group(1)
+        elif noun_phrase and len(clause) >= 8 and not _STILL_OPENER.match(clause):
+            return ""  # a clause
         if len(clause) >= 8 and not _STILL_OPENER.match(clause):
             return clause
         start = end + 1
+    if noun_phrase:
+        return ""
     return _PAREN.sub("", text[: ends[0] if ends else len(text)]).strip(" .")
 
 
@@ -146,7 +162,7 @@ def _fallback(text: str, ends: list[int]) -> str:
 # paper's field or task, the words a real title so often ends with ("... for X").
 _SUBJECT = re.compile(
     r" (?:(?:Recent(?:ly)?|In recent years|Nowadays|Today|Currently|However),? )?"
-    r"(?:(?:The|A|An) )?([A-Za-z0-9][\w-]*(?: [\w-]+){0,5}?)(?: \([^()]*\))? "
+    r"(?:(?:The|A|An) )?([A-Za-z0-9][\w-]*+(?: [\w-]++){0,5}?)(?: \([^()]*\))? "
     r"(?:is|are|has|have|remains|remain|plays|play|aims|aim|refers|can|enables|allows|offers|"
     r"provides|suffers|suffer|achieves?|requires?|shows?|emerged|becomes?|involves?|seeks?|"
     r"concerns?|studies|study|attempts?|focuses|focus)\b"
@@ -202,6 +218,7 @@ def _subject(text: str, pos: int = 0) -> str:
         return ""
     first = words[0]
     inside = text.count(f" {first} ") - text.count(f". {first} ") - text.startswith(f" {first} ")
-    if first[1:].islower() and inside <= 0:
+    title_case = len(words) > 1 and words[1][:1].isupper()  # "Graph Neural Networks"
+    if first[1:].islower() and inside <= 0 and not title_case:
         words[0] = first.lower()  # a sentence's capital, not a name's ("Riemannian" stays)
     return " ".join(words)

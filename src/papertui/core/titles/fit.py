@@ -29,9 +29,10 @@ _PARTICIPLES = _wordset(
 )
 
 
-def _trim(words: list[str]) -> list[str]:
+def _trim(words: list[str], strict: bool = True) -> list[str]:
     """Drop the words a title cannot end on: a function word, a word that waits for more, an
-    infinitive or relative clause cut short, a gerund after a preposition ("by integrating")."""
+    infinitive or relative clause cut short, a gerund after a preposition ("by integrating"),
+    half a pair ("in both unsupervised"), a participle clause cut short (", taking the form")."""
     while words:
         last = words[-1].strip(",;:")
         low = last.lower()
@@ -41,14 +42,45 @@ def _trim(words: list[str]) -> list[str]:
             del words[-2:]  # "... in the loop to obtain", "... optimization that achieves"
         elif len(words) > 3 and low.endswith("ing") and words[-2].lower() in _FUNCTION:
             del words[-2:]
+        elif strict and len(words) > 4 and (cut := _unfinished(words)):
+            del words[cut:]
         else:
             break
     return words
 
 
+def _unfinished(words: list[str]) -> int:
+    """Where a construction the last words leave open starts (0: none): "both X" without its
+    "and Y", "to dynamically capture X" (an infinitive), ", taking the form" (a participle)."""
+    for i in range(len(words) - 1, max(len(words) - 5, 3), -1):
+        word = words[i].lower()
+        if word in ("both", "either") or (
+            word == "to" and words[i + 1 : i + 2] and words[i + 1].endswith("ly")
+        ):
+            return i
+        if words[i - 1].endswith(",") and word.endswith("ing"):
+            return i
+    return 0
+
+
+# A word that is mathematics, not language: "_n", "h(x)^", "of--(iii)", "x=1"
+_MATH = re.compile(r"[\^_=\\]|--")
+
+
+def _unmath(words: list[str]) -> list[str]:
+    """Cut the words before the first piece of mathematics (drop it when it leads)."""
+    for i, word in enumerate(words):
+        if _MATH.search(word):
+            return words[:i] if i >= 2 else [w for w in words if not _MATH.search(w)]
+    return words
+
+
 def _fit(text: str, limit: int) -> str:
     """At most `limit` characters, cut at a phrase boundary; never ending on a function word."""
-    words = _trim(text.split())
+    words = text.split()
+    if any(c in text for c in "^_=\\") or "--" in text:
+        words = _unmath(words)
+    words = _trim(words)
     if not words:
         return ""
     text = " ".join(words).rstrip(" ,;:")
@@ -69,8 +101,9 @@ def _fit(text: str, limit: int) -> str:
         ends_phrase = word.endswith(",") or following in _FUNCTION
         if ends_phrase and not waits and word.lower() not in _FUNCTION:
             best = i + 1
-    for end in (clause if clause and best > clause else 0, best):
-        cut = _trim(words[:end]) if end else []
-        if sum(len(w) + 1 for w in cut) > limit * 0.45:
-            return " ".join(cut).rstrip(" ,;:")
+    for strict in (True, False):  # half a pair ("both X") is still better than an ellipsis
+        for end in (clause if clause and best > clause else 0, best):
+            cut = _trim(words[:end], strict) if end else []
+            if sum(len(w) + 1 for w in cut) > limit * 0.45:
+                return " ".join(cut).rstrip(" ,;:")
     return cut_words(text, limit)

@@ -25,11 +25,11 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
         if count >= 2 and token not in phrase and not (name and (token in name or name in token))
     ]
     # "3D" in the first sentence or said twice is the paper's setting: real titles keep it
-    lead = text[: text.find(". ") % len(text)]
     for token in _DIMENSIONS:
-        if token in phrase or (name and token in name) or token not in counts:
+        if token not in counts or token in phrase or (name and token in name):
             continue
-        if counts[token] >= 2 or f" {token}" in lead:
+        at = text.find(f" {token}")  # in the first sentence?
+        if counts[token] >= 2 or at >= 0 and at + 3 <= text.find(". ") % len(text):
             ranked = [(token, max(counts[token], TOPIC_MIN))] + [r for r in ranked if r[0] != token]
             break
     for token, _count in ranked[:2]:
@@ -37,7 +37,8 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
         for _ in range(5):
             if at < 0:
                 break
-            after = text[at + len(token) + 2 :].split(" ", 1)[0].strip(",.;:")
+            begin = at + len(token) + 2
+            after = text[begin : text.find(" ", begin) % (len(text) + 1)].strip(",.;:")
             if len(after) > 2 and after.isalpha() and after.islower() and after not in _FUNCTION:
                 where = phrase.find(f" {after}")
                 if where >= 0 and (

@@ -56,3 +56,13 @@ _VAGUE_WORDS = _wordset(
 )
 
 _HEAD_WORDS = _wordset(re.sub(r"[^a-z]+", " ", _HEADS + _VAGUE)) | _VAGUE_WORDS
+
+
+def _offerable(token: str) -> bool:
+    """Whether a name-shaped word may be a paper's own name: not a field's acronym, not a number."""
+    return (
+        len(token) >= 2
+        and token not in _GENERIC
+        and token.rstrip("s") not in _GENERIC
+        and not token.isdigit()
+    )
