@@ -22,7 +22,11 @@ MIN_DF = 2  # a term must appear in two papers: one-off words and typos say noth
 MAX_DF = 0.5  # terms in more than half the papers are noise for similarity
 IDF_POWER = 0.75  # damped IDF: rare shared words matter, but one rare word must not decide
 
-_WORD = re.compile(r"[a-z][a-z0-9]*")
+# A word, or the end of a sentence (a token that maps to no term, so no pair spans it).
+_WORD = re.compile(r"[a-z][a-z0-9]*|[.!?](?=\s|$)")
+# Where an abstract's first sentence ends: a full stop before a capital letter.
+_SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z])")
+LEAD_WORDS = 50  # the lead sentence counted twice is at most this many words
 
 # Function words plus the boilerplate every abstract uses; they carry no topic.
 STOP_WORDS = frozenset(
@@ -104,8 +108,20 @@ def _keys(ids: list[int], width: int) -> np.ndarray:
     return uni
 
 
+def lead_sentence(abstract: str) -> str:
+    """The abstract's first sentence (at most `LEAD_WORDS` words)."""
+    end = _SENTENCE_END.search(abstract)
+    lead = abstract[: end.start()] if end else abstract
+    words = lead.split()
+    return " ".join(words[:LEAD_WORDS]) if len(words) > LEAD_WORDS else lead
+
+
 def _doc_text(title: str, abstract: str) -> str:
-    return f"{title}. {title}. {abstract}" if title else abstract
+    """The text a paper's terms are counted in: the title weighs three times, and without a
+    title the first sentence, which usually names the field and the problem, weighs twice."""
+    if title:
+        return f"{title}. {title}. {abstract}"
+    return f"{lead_sentence(abstract)}. {abstract}" if abstract else abstract
 
 
 @dataclass

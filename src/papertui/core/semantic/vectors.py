@@ -71,7 +71,7 @@ __all__ = [
 
 Progress = Callable[[int, int], None]
 
-FORMAT = 1
+FORMAT = 2  # 2: sentence ends break pairs; a title-less paper's lead sentence counts twice
 
 
 class PaperVectors:
