@@ -15,7 +15,9 @@ from typing import Any
 
 import numpy as np
 
-TOP_TERMS = 96  # terms kept per paper (most abstracts have fewer): 100k x 96 x 4 B = 38 MB
+# Terms kept per paper: 128 covers 9 in 10 abstracts whole (96 cut 44% of ICML/CVPR 2023's);
+# 100k x 128 x 4 B = 51 MB.
+TOP_TERMS = 128
 MAX_FEATURES = 65_535  # vocabulary cap (by document frequency), so term ids fit in uint16
 PAD = 65_535  # the term id of an unused slot
 MIN_DF = 2  # a term must appear in two papers: one-off words and typos say nothing shared

@@ -71,7 +71,8 @@ __all__ = [
 
 Progress = Callable[[int, int], None]
 
-FORMAT = 2  # 2: sentence ends break pairs; a title-less paper's lead sentence counts twice
+# 2: sentence ends break pairs, a title-less paper's lead sentence counts twice, 128 terms kept
+FORMAT = 2
 
 
 class PaperVectors:
