@@ -15,8 +15,16 @@ MAX_DIMS = 96  # LSA dimensions stored; fewer are used for small libraries (`dim
 SEED = 1
 # Power iterations of the randomized SVD. With 3, the directions compared at a few hundred
 # papers still moved with the seed (related-paper precision@5 0.371..0.389 over seeds 1-4 on
-# 489 ICLR abstracts); with 6 it is 0.382..0.383 whatever the seed.
+# 489 ICLR abstracts); with 6 it is 0.382..0.383 whatever the seed. Above `EXACT_UP_TO` papers
+# 3 are kept: 3 more cost ~10 s CPU at 100,000 papers, where sqrt(n) > 96 directions all count.
 POWER_ITERATIONS = 6
+LARGE_POWER_ITERATIONS = 3
+EXACT_UP_TO = 20_000
+
+
+def power_iterations(n: int) -> int:
+    """Power iterations for the SVD of `n` papers (see `POWER_ITERATIONS`)."""
+    return POWER_ITERATIONS if n <= EXACT_UP_TO else LARGE_POWER_ITERATIONS
 
 
 def dims_for(n: int) -> int:

@@ -31,6 +31,7 @@ from papertui.core.semantic.vector_lsa import (
     _randomized_svd,
     _transform,
     dims_for,
+    power_iterations,
 )
 from papertui.core.semantic.vector_terms import (
     IDF_POWER,
@@ -279,7 +280,7 @@ def build(
     tid, tw = _top_terms(rows)
     k = max(0, min(dims, len(terms) - 1, n - 1))
     if k > 0:
-        basis, _ = _randomized_svd(x, k, seed)
+        basis, _ = _randomized_svd(x, k, seed, power_iterations(n))
         dense = np.asarray(x @ basis, dtype=np.float32)
     else:
         basis = np.zeros((len(terms), 0), np.float32)
