@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from papertui.core.semantic import similar as sim
 from papertui.core.semantic import triage
-from papertui.core.semantic.vectors import PaperVectors, build, stem
+from papertui.core.semantic.vector_terms import LEAD_WORDS, lead_sentence
+from papertui.core.semantic.vectors import FORMAT, PaperVectors, build, stem
 
 TOPICS = {
     "graph": "graph neural network message passing node embedding molecule edge",
@@ -205,6 +206,59 @@ def test_titles_count_when_given() -> None:
     ]
     vecs = build(ids, texts)
     assert "speech" in {vecs.vocab.term(int(c)) for c in vecs.term_ids[0] if c < 65535}
+
+
+def test_a_titleless_papers_first_sentence_weighs_more() -> None:
+    # q shares its first sentence's words with s and later words with g, equally rare:
+    # without the lead sentence counting twice the two would tie, and g (listed first) win
+    ids = ["q", "g", "s", "x1", "x2", "x3"]
+    abstracts = [
+        "Speech acoustics matter. We use graph nodes.",
+        "Results on graph nodes.",
+        "Results on speech acoustics.",
+        "Protein folding kinetics.",
+        "Market pricing auctions.",
+        "Robot arm grasping.",
+    ]
+    vecs = build(ids, [("", a) for a in abstracts])
+    assert [p for p, _ in sim.similar(vecs, ["q"], 2)] == ["s", "g"]
+
+
+def test_sentence_ends_break_word_pairs() -> None:
+    def terms(abstracts: list[str]) -> set[str]:
+        others = ["Protein folding.", "Market pricing.", "Robot grasping.", "Speech audio."]
+        texts = [("", a) for a in abstracts + others]
+        vecs = build([f"p{i}" for i in range(len(texts))], texts)
+        return {vecs.vocab.term(c) for c in range(len(vecs.vocab.keys))}
+
+    apart = ["Each node is a graph. Networks follow.", "A small graph. Networks again."]
+    assert "graph network" not in terms(apart * 2)
+    assert "graph network" in terms([a.replace(". N", " n") for a in apart] * 2)
+
+
+def test_lead_sentence() -> None:
+    assert lead_sentence("Graphs are everywhere. We study them. More.") == "Graphs are everywhere"
+    assert lead_sentence("Models, e.g. transformers. Fine?") == "Models, e.g. transformers"
+    assert lead_sentence("no sentence end here") == "no sentence end here"
+    long = " ".join(f"w{i}" for i in range(200)) + ". Next."
+    assert lead_sentence(long).split() == long.split()[:LEAD_WORDS]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(alphabet="ab .!?\nAB", max_size=120))
+def test_lead_sentence_is_a_prefix(text: str) -> None:
+    lead = lead_sentence(text).split()
+    assert " ".join(text.split()).startswith(" ".join(lead))
+    assert len(lead) <= LEAD_WORDS
+
+
+def test_vectors_of_another_format_are_refused(built, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    vecs, _ = built
+    vecs.save(tmp_path / "v")
+    meta = tmp_path / "v" / "meta.json"
+    meta.write_text(meta.read_text().replace(f'"format": {FORMAT}', f'"format": {FORMAT - 1}'))
+    with pytest.raises(ValueError, match="format"):
+        PaperVectors.load(tmp_path / "v")
 
 
 @settings(max_examples=60, deadline=None)

@@ -10,168 +10,70 @@ Each paper gets two parts, both L2-normalised:
   in different words meet.
 
 The weights and the SVD basis are kept, so new papers are transformed with the existing
-vocabulary (`PaperVectors.add`) without a rebuild. numpy only; scipy (sparse matrices) is
-imported lazily by `build` and `add`.
+vocabulary (`PaperVectors.add`) without a rebuild. The text-to-terms side lives in
+`vector_terms` (tokeniser, vocabulary, weights) and the SVD in `vector_lsa`; their public names
+are importable from here too. numpy only; scipy (sparse matrices) is imported lazily by `build`.
 """
 
 from __future__ import annotations
 
 import json
-import math
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-Progress = Callable[[int, int], None]
-
-FORMAT = 1
-TOP_TERMS = 96  # terms kept per paper (most abstracts have fewer): 100k x 96 x 4 B = 38 MB
-MAX_DIMS = 96  # LSA dimensions stored; fewer are used for small libraries (`dims_for`)
-MAX_FEATURES = 65_535  # vocabulary cap (by document frequency), so term ids fit in uint16
-PAD = 65_535  # the term id of an unused slot
-MIN_DF = 2  # a term must appear in two papers: one-off words and typos say nothing shared
-MAX_DF = 0.5  # terms in more than half the papers are noise for similarity
-IDF_POWER = 0.75  # damped IDF: rare shared words matter, but one rare word must not decide
-SEED = 1
-
-_WORD = re.compile(r"[a-z][a-z0-9]*")
-
-# Function words plus the boilerplate every abstract uses; they carry no topic.
-STOP_WORDS = frozenset(
-    """a about above after again against all almost along also although always am among an and
-    another any are around as at be because been before being below between both but by can
-    cannot could did do does doing done down due during each either et etc few for from further
-    had has have having he her here hers him his how however i ie eg if in into is it its itself
-    just least less may me might more most much must my neither no nor not now of off often on
-    once one only onto or other others otherwise our ours out over own per rather same several
-    shall she should since so some such than that the their theirs them themselves then there
-    thereby therefore these they this those though three through thus to together too two under
-    until up upon us use used uses using very via was we well were what when where whereas whether
-    which while who whom whose why will with within without would yet you your
-    paper propose proposed proposes present presents show shows shown approach approaches method
-    methods novel new result results work based also achieve achieves demonstrate demonstrates
-    experiments experimental moreover furthermore existing state art significantly""".split()  # noqa: SIM905
+from papertui.core.semantic.vector_lsa import (
+    MAX_DIMS,
+    SEED,
+    _orthonormal,
+    _randomized_svd,
+    _transform,
+    dims_for,
+    power_iterations,
+)
+from papertui.core.semantic.vector_terms import (
+    IDF_POWER,
+    MAX_DF,
+    MAX_FEATURES,
+    MIN_DF,
+    PAD,
+    STOP_WORDS,
+    TOP_TERMS,
+    Vocabulary,
+    _doc_text,
+    _top_terms,
+    _weights,
+    stem,
+    weighted_matrix,
 )
 
+__all__ = [
+    "FORMAT",
+    "IDF_POWER",
+    "MAX_DF",
+    "MAX_DIMS",
+    "MAX_FEATURES",
+    "MIN_DF",
+    "PAD",
+    "SEED",
+    "STOP_WORDS",
+    "TOP_TERMS",
+    "PaperVectors",
+    "Progress",
+    "Vocabulary",
+    "_orthonormal",
+    "_weights",
+    "build",
+    "dims_for",
+    "stem",
+]
 
-def stem(word: str) -> str:
-    """A light English stemmer: plural and a few inflectional endings (models -> model)."""
-    if len(word) <= 3:
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is", "ous")):
-        return word[:-1]
-    return word
+Progress = Callable[[int, int], None]
 
-
-def dims_for(n: int) -> int:
-    """LSA dimensions to compare papers in: about sqrt(n), between 16 and `MAX_DIMS`.
-
-    A few hundred abstracts support only a handful of topics; 100,000 support many more.
-    """
-    return max(16, min(MAX_DIMS, int(math.sqrt(max(n, 1)))))
-
-
-class _Tokenizer:
-    """Maps text to unigram ids and bigram keys, caching each word's stem (shared by all docs)."""
-
-    def __init__(self, words: dict[str, int] | None = None, frozen: bool = False) -> None:
-        self.words: dict[str, int] = dict(words or {})  # stem -> unigram id
-        self._cache: dict[str, int] = {}  # surface word -> unigram id, -1 for a stop word
-        self.frozen = frozen  # frozen: unknown stems map to -2 (no id, but break no bigram)
-
-    def ids(self, text: str) -> list[int]:
-        cache = self._cache
-        words = _WORD.findall(text.lower())
-        out: list[int | None] = list(map(cache.get, words))
-        if None in out:  # first sight of some words: stem and remember them
-            for i, wid in enumerate(out):
-                if wid is None:
-                    word = words[i]
-                    wid = cache.get(word)
-                    if wid is None:
-                        wid = cache[word] = self._lookup(word)
-                    out[i] = wid
-        return out  # type: ignore[return-value]
-
-    def _lookup(self, word: str) -> int:
-        if len(word) < 2 or word in STOP_WORDS or word.isdigit():
-            return -1
-        s = stem(word)
-        if s in STOP_WORDS:
-            return -1
-        wid = self.words.get(s)
-        if wid is None:
-            if self.frozen:
-                return -2
-            wid = len(self.words)
-            self.words[s] = wid
-        return wid
-
-
-def _keys(ids: list[int], width: int) -> np.ndarray:
-    """A document's term keys: unigram ids, and a*width+b+width for each adjacent pair (a, b)."""
-    arr = np.asarray(ids, dtype=np.int64)
-    uni = arr[arr >= 0]
-    if len(arr) > 1:
-        a, b = arr[:-1], arr[1:]
-        ok = (a >= 0) & (b >= 0)
-        bi = (a[ok] + 1) * width + b[ok]
-        return np.concatenate([uni, bi])
-    return uni
-
-
-def _doc_text(title: str, abstract: str) -> str:
-    return f"{title}. {title}. {abstract}" if title else abstract
-
-
-@dataclass
-class Vocabulary:
-    """What `build` learnt: term keys (sorted) with their IDF, and the stems behind the keys."""
-
-    words: dict[str, int]  # stem -> unigram id (bigram keys are made from these ids)
-    width: int  # unigram id space at build time (bigram key = (a + 1) * width + b)
-    keys: np.ndarray  # int64, sorted: the kept term keys; column j of the matrix is keys[j]
-    idf: np.ndarray  # float32 per column: log((n + 1) / (df + 0.5)) ** IDF_POWER
-
-    def columns(self, texts: Sequence[str]) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Per text: (columns, counts) of its known terms."""
-        tok = _Tokenizer(self.words, frozen=True)
-        out = []
-        for text in texts:
-            keys = _keys([i if i < self.width else -2 for i in tok.ids(text)], self.width)
-            uniq, counts = np.unique(keys, return_counts=True)
-            col = np.searchsorted(self.keys, uniq)
-            col = np.minimum(col, len(self.keys) - 1) if len(self.keys) else col
-            known = (self.keys[col] == uniq) if len(self.keys) else np.zeros(len(uniq), bool)
-            out.append((col[known].astype(np.int64), counts[known]))
-        return out
-
-    def term(self, column: int) -> str:
-        """The readable term behind a column ("graph neural" for a bigram of stems)."""
-        names = self._names()
-        key = int(self.keys[column])
-        if key < self.width:
-            return names[key]
-        a, b = divmod(key, self.width)
-        return f"{names[a - 1]} {names[b]}"
-
-    def _names(self) -> list[str]:
-        cached = getattr(self, "_names_cache", None)
-        if cached is None:
-            cached = [""] * self.width
-            for word, wid in self.words.items():
-                if wid < self.width:
-                    cached[wid] = word
-            self._names_cache = cached
-        return cached
+# 2: sentence ends break pairs, a title-less paper's lead sentence counts twice, 128 terms kept
+FORMAT = 2
 
 
 class PaperVectors:
@@ -347,78 +249,6 @@ class PaperVectors:
         return (w[:, None] * block / norms).sum(axis=0)
 
 
-def _weights(vocab: Vocabulary, cols: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    return (1.0 + np.log(counts.astype(np.float32))) * vocab.idf[cols]
-
-
-def _top_terms(
-    rows: list[tuple[np.ndarray, np.ndarray]], top: int | None = None
-) -> tuple[np.ndarray, np.ndarray]:
-    """Fixed-width (ids, weights) of each row's `top` heaviest terms, unit norm, PAD-padded."""
-    top = TOP_TERMS if top is None else top
-    ids = np.full((len(rows), top), PAD, dtype=np.uint16)
-    wts = np.zeros((len(rows), top), dtype=np.float32)
-    for r, (cols, w) in enumerate(rows):
-        if len(cols) > top:
-            keep = np.argsort(-w, kind="stable")[:top]
-            cols, w = cols[keep], w[keep]
-        norm = float(np.sqrt((w * w).sum()))
-        if norm > 0:
-            ids[r, : len(cols)] = cols
-            wts[r, : len(cols)] = w / norm
-    return ids, wts.astype(np.float16)
-
-
-def _transform(
-    vocab: Vocabulary, basis: np.ndarray, texts: Sequence[str]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    rows = [(c, _weights(vocab, c, n)) for c, n in vocab.columns(texts)]
-    full = []
-    for c, w in rows:
-        norm = float(np.sqrt((w * w).sum())) or 1.0
-        full.append((c, w / norm))
-    tid, tw = _top_terms(rows)
-    dense = np.zeros((len(texts), basis.shape[1]), dtype=np.float32)
-    for r, (c, w) in enumerate(full):
-        if len(c):
-            dense[r] = w @ np.asarray(basis[c], dtype=np.float32)
-    return tid, tw, dense.astype(np.float16)
-
-
-def _orthonormal(y: np.ndarray) -> np.ndarray:
-    """An orthonormal basis of y's columns via the small Gram matrix (cheaper than a tall QR)."""
-    y = np.asarray(y, dtype=np.float64)
-    w, u = np.linalg.eigh(y.T @ y)
-    keep = w > w.max() * 1e-10 if len(w) else w > 0
-    return (y @ (u[:, keep] / np.sqrt(w[keep]))).astype(np.float32)
-
-
-def _randomized_svd(x: Any, k: int, seed: int, power: int = 3) -> tuple[np.ndarray, np.ndarray]:
-    """Top-k right singular vectors and values of sparse `x` (Halko et al. 2011).
-
-    Orthonormalisation goes through l x l Gram matrices rather than tall QR factorisations:
-    the same subspace, at matrix-multiply speed.
-    """
-    rng = np.random.default_rng(seed)
-    n, v = x.shape
-    over = min(v, n, k + 10)
-    q = _orthonormal(x @ rng.standard_normal((v, over)).astype(np.float32))
-    for _ in range(power):
-        z = _orthonormal(np.asarray(x.T @ q))
-        q = _orthonormal(np.asarray(x @ z))
-    b = np.asarray((x.T @ q).T, dtype=np.float64)  # l x v
-    w, u = np.linalg.eigh(b @ b.T)
-    order = np.argsort(-w)[:k]
-    w, u = np.clip(w[order], 0, None), u[:, order]
-    s = np.sqrt(w)
-    safe = np.where(s > 0, s, 1.0)
-    vt = (u.T @ b) / safe[:, None]
-    # fix the sign of each direction so builds are reproducible to the bit
-    signs = np.sign(vt[np.arange(len(vt)), np.abs(vt).argmax(axis=1)])
-    signs[signs == 0] = 1
-    return (vt * signs[:, None]).T.astype(np.float32), s.astype(np.float32)
-
-
 def build(
     ids: Sequence[str],
     texts: Sequence[tuple[str, str]],
@@ -431,8 +261,6 @@ def build(
     Deterministic for a given input and seed. `progress(done, total)` is called as papers are
     read (total = number of papers) and once more at the end. Duplicate ids keep the first.
     """
-    import scipy.sparse as sp  # lazily: only building needs sparse matrices
-
     pairs: list[tuple[str, str, str]] = []
     seen: set[str] = set()
     for pid, (title, abstract) in zip(ids, texts, strict=True):
@@ -440,44 +268,8 @@ def build(
             seen.add(pid)
             pairs.append((pid, title, abstract))
     n = len(pairs)
-    tok = _Tokenizer()
-    streams: list[list[int]] = []
-    step = max(1, min(2000, n // 50 or 1))
-    for i, (_, title, abstract) in enumerate(pairs):
-        streams.append(tok.ids(_doc_text(title, abstract)))
-        if progress is not None and (i + 1) % step == 0:
-            progress(i + 1, n)
-    width = len(tok.words) + 1
-    doc_keys = [_keys(s, width) for s in streams]
-    del streams
-    lengths = np.fromiter((len(k) for k in doc_keys), dtype=np.int64, count=n)
-    allkeys = np.concatenate(doc_keys) if n else np.zeros(0, np.int64)
-    del doc_keys
-    docs = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    # distinct (doc, term) pairs with counts, then document frequencies per term
-    span = int(allkeys.max()) + 1 if len(allkeys) else 1
-    pair, counts = np.unique(docs * span + allkeys, return_counts=True)
-    del allkeys, docs
-    pdoc, pkey = np.divmod(pair, span)
-    terms, df = np.unique(pkey, return_counts=True)
-    keep = (df >= MIN_DF) & (df <= max(MIN_DF, MAX_DF * n))
-    terms, df = terms[keep], df[keep]
-    if len(terms) > MAX_FEATURES:
-        order = np.lexsort((terms, -df))[:MAX_FEATURES]
-        order.sort()
-        terms, df = terms[order], df[order]
-    idf = (np.log((n + 1) / (df + 0.5)) ** IDF_POWER).astype(np.float32)
-    vocab = Vocabulary(tok.words, width, terms.astype(np.int64), idf)
-    col = np.searchsorted(terms, pkey)
-    col = np.minimum(col, max(len(terms) - 1, 0))
-    known = terms[col] == pkey if len(terms) else np.zeros(len(pkey), bool)
-    pdoc, col, counts = pdoc[known], col[known], counts[known]
-    w = _weights(vocab, col, counts)
-    x = sp.csr_matrix((w, (pdoc, col)), shape=(n, len(terms)), dtype=np.float32)
-    norms = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel())
-    norms[norms == 0] = 1.0
-    x = sp.csr_matrix(sp.diags(1.0 / norms) @ x)
-    x.sort_indices()
+    vocab, x = weighted_matrix([(t, a) for _, t, a in pairs], progress)
+    terms = vocab.keys
     rows = [
         (
             x.indices[x.indptr[r] : x.indptr[r + 1]].astype(np.int64),
@@ -488,7 +280,7 @@ def build(
     tid, tw = _top_terms(rows)
     k = max(0, min(dims, len(terms) - 1, n - 1))
     if k > 0:
-        basis, _ = _randomized_svd(x, k, seed)
+        basis, _ = _randomized_svd(x, k, seed, power_iterations(n))
         dense = np.asarray(x @ basis, dtype=np.float32)
     else:
         basis = np.zeros((len(terms), 0), np.float32)
