@@ -130,3 +130,29 @@ def search(
     )
     s = scores(vectors, query)
     return [(vectors.ids[r], float(s[r])) for r in top(s, limit, banned) if s[r] > 0]
+
+
+def unit_rows(v: PaperVectors, rows: Sequence[int]) -> np.ndarray:
+    """The papers' LSA vectors, unit length (rows)."""
+    k = v.dims
+    a = np.asarray(v.dense[np.asarray(rows, dtype=np.int64), :k], dtype=np.float32)
+    norms = np.linalg.norm(a, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return a / norms
+
+
+def nearest(v: PaperVectors, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(index of the nearest anchor, its cosine) for every paper, in one pass over the rows."""
+    k = v.dims
+    arg = np.zeros(len(v), dtype=np.int64)
+    best = np.zeros(len(v), dtype=np.float32)
+    a = anchors[:, :k].T.astype(np.float32)
+    step = 16384
+    for s in range(0, len(v), step):
+        block = np.asarray(v.dense[s : s + step, :k], dtype=np.float32)
+        norms = np.linalg.norm(block, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        sims = (block / norms) @ a
+        arg[s : s + step] = sims.argmax(axis=1)
+        best[s : s + step] = sims.max(axis=1)
+    return arg, best

@@ -27,7 +27,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from papertui.core.semantic.similar import DENSE_WEIGHT, Query, papers_query, query_vector, top
+from papertui.core.semantic.similar import (
+    DENSE_WEIGHT,
+    Query,
+    nearest,
+    papers_query,
+    query_vector,
+    top,
+    unit_rows,
+)
 from papertui.core.semantic.vectors import PaperVectors
 
 NEGATIVE_WEIGHT = 0.5  # Rocchio's gamma: how far the passed-over papers push the profile away
@@ -286,32 +294,6 @@ def train(
         [p.strip() for p in negative_phrases if p.strip()],
         text_of,
     )
-
-
-def unit_rows(v: PaperVectors, rows: Sequence[int]) -> np.ndarray:
-    """The papers' LSA vectors, unit length (rows)."""
-    k = v.dims
-    a = np.asarray(v.dense[np.asarray(rows, dtype=np.int64), :k], dtype=np.float32)
-    norms = np.linalg.norm(a, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return a / norms
-
-
-def nearest(v: PaperVectors, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(index of the nearest anchor, its cosine) for every paper, in one pass over the rows."""
-    k = v.dims
-    arg = np.zeros(len(v), dtype=np.int64)
-    best = np.zeros(len(v), dtype=np.float32)
-    a = anchors[:, :k].T.astype(np.float32)
-    step = 16384
-    for s in range(0, len(v), step):
-        block = np.asarray(v.dense[s : s + step, :k], dtype=np.float32)
-        norms = np.linalg.norm(block, axis=1, keepdims=True)
-        norms[norms == 0] = 1.0
-        sims = (block / norms) @ a
-        arg[s : s + step] = sims.argmax(axis=1)
-        best[s : s + step] = sims.max(axis=1)
-    return arg, best
 
 
 def heaviest(terms: np.ndarray, n: int) -> np.ndarray:

@@ -25,7 +25,8 @@ MAX_DF = 0.5  # terms in more than half the papers are noise for similarity
 IDF_POWER = 0.75  # damped IDF: rare shared words matter, but one rare word must not decide
 
 # A word, or the end of a sentence (a token that maps to no term, so no pair spans it).
-_WORD = re.compile(r"[a-z][a-z0-9]*|[.!?](?=\s|$)")
+# A LaTeX command (\sqrt, \widetilde) is matched whole, so that its name is never a term.
+_WORD = re.compile(r"\\[a-z]+|[a-z][a-z0-9]*|[.!?](?=\s|$)")
 # Where an abstract's first sentence ends: a full stop before a capital letter.
 _SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z])")
 LEAD_WORDS = 50  # the lead sentence counted twice is at most this many words
@@ -84,7 +85,7 @@ class _Tokenizer:
         return out  # type: ignore[return-value]
 
     def _lookup(self, word: str) -> int:
-        if len(word) < 2 or word in STOP_WORDS or word.isdigit():
+        if len(word) < 2 or word in STOP_WORDS or word.isdigit() or word[0] == "\\":
             return -1
         s = stem(word)
         if s in STOP_WORDS:

@@ -73,7 +73,7 @@ __all__ = [
 Progress = Callable[[int, int], None]
 
 # 2: sentence ends break pairs, a title-less paper's lead sentence counts twice, 128 terms kept
-FORMAT = 2
+FORMAT = 3  # 3: LaTeX command names are not terms
 
 
 class PaperVectors:
