@@ -18,6 +18,7 @@ from whoosh import query as wq
 from whoosh.lang.porter import stem
 
 from papertui.core.corpus import Paper
+from papertui.core.search.arrays import ArrayScorer
 from papertui.core.search.highlight import _WORD, Highlighter, highlighter_for
 from papertui.core.search.schema import FIELDS
 
@@ -74,6 +75,7 @@ class SearchIndex:
         self._vocab_df: dict[str, int] = {}
         self._by_length: dict[int, list[str]] = {}
         self._ids = self._searcher.reader().column_reader("id")
+        self._arrays = ArrayScorer(self._searcher)
         self._filter: wq.Query | None = None
         self._mask: wq.Query | None = None
         self.doc_count = self._searcher.doc_count()
@@ -219,10 +221,15 @@ class SearchIndex:
     def _run(self, q: wq.Query, limit: int | None) -> list[tuple[str, float]]:
         if q is wq.NullQuery or self._filter is wq.NullQuery:
             return []
+        ids = self._ids  # a column: no stored document (with its abstract) is read per hit
+        arrays = self._arrays
+        conditions = [c for c in (self._filter, self._mask) if c is not None]
+        if arrays.handles(q) and all(map(arrays.handles, conditions)):
+            hits = arrays.search(q, limit, self._filter, self._mask)
+            return [(ids[docnum], score) for docnum, score in hits]
         if _alternatives_only(q) and len(list(q.leaves())) >= PRELOAD_FROM:
             _preload(q)
         results = self._searcher.search(q, limit=limit, filter=self._filter, mask=self._mask)
-        ids = self._ids  # a column: no stored document (with its abstract) is read per hit
         return [(ids[docnum], float(score or 0.0)) for score, docnum in results.top_n]
 
     def _repair(self, q: wq.Query, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
