@@ -15,9 +15,8 @@ papers whose scores differ only in the last bit may swap places.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from whoosh import query as wq
 from whoosh import scoring
 from whoosh.codec import whoosh3
@@ -28,7 +27,20 @@ from whoosh.util.numeric import byte_to_length
 KEEP_TERMS = 256
 KEEP_FROM_DF = 500
 
-_Arrays = tuple[np.ndarray, np.ndarray]  # global document numbers (ascending), scores
+if TYPE_CHECKING:
+    import numpy as np
+
+    _Arrays = tuple[np.ndarray, np.ndarray]  # global document numbers (ascending), scores
+else:
+    np = None  # imported on the first query (`_numpy`), not on the way to the first paint
+
+
+def _numpy() -> None:
+    global np
+    if np is None:
+        import numpy
+
+        np = numpy
 
 
 class ArrayScorer:
@@ -60,6 +72,7 @@ class ArrayScorer:
     ) -> list[tuple[int, float]]:
         """(document number, score) of the best `limit` hits (all: None), best first, ties
         by document number, as Whoosh's collector orders them."""
+        _numpy()
         matched, scores = self._evaluate(q)
         if allowed is not None:
             matched &= self._evaluate(allowed)[0]
@@ -100,6 +113,7 @@ class ArrayScorer:
 
     def term(self, fieldname: str, text: str) -> _Arrays:
         """The documents holding a term and each one's score for it."""
+        _numpy()
         key = (fieldname, text)
         found = self._kept.get(key)
         if found is not None:
