@@ -75,9 +75,9 @@ class ArrayScorer:
         _numpy()
         matched, scores = self._evaluate(q)
         if allowed is not None:
-            matched &= self._evaluate(allowed)[0]
+            matched &= self._matching(allowed)
         if excluded is not None:
-            matched &= ~self._evaluate(excluded)[0]
+            matched &= ~self._matching(excluded)
         docs = np.flatnonzero(matched)
         if not len(docs):
             return []
@@ -110,6 +110,26 @@ class ArrayScorer:
                 matched |= more
             scores += more_scores
         return matched, scores
+
+    def _matching(self, q: wq.Query) -> np.ndarray:
+        """Which papers `q` matches (a filter: its scores are not needed)."""
+        if type(q) is wq.Or and all(type(c) is wq.Term for c in q.subqueries):
+            # a list of ids or collections: one array of their documents, not one per value
+            matched = np.zeros(self._count, dtype=bool)
+            for term in q.subqueries:
+                matched[self._postings(term.fieldname, term.text)[0]] = True
+            return matched
+        if type(q) is wq.Term:
+            matched = np.zeros(self._count, dtype=bool)
+            matched[self._postings(q.fieldname, q.text)[0]] = True
+            return matched
+        parts = [self._matching(child) for child in q.subqueries]
+        for more in parts[1:]:
+            if type(q) is wq.And:
+                parts[0] &= more
+            else:
+                parts[0] |= more
+        return parts[0]
 
     def term(self, fieldname: str, text: str) -> _Arrays:
         """The documents holding a term and each one's score for it."""
