@@ -206,6 +206,8 @@ def test_lengths_in_memory_rank_exactly_as_whoosh_reads_them(library, monkeypatc
 
 def _hits_both_ways(directory, queries, monkeypatch, **kw):  # type: ignore[no-untyped-def]
     """Each query's hits scored from arrays, then by Whoosh's matchers (arrays turned off)."""
+    import numpy  # noqa: F401 - loaded: every word query is scored from arrays
+
     from papertui.core.search import searching
 
     index = SearchIndex(directory)
@@ -269,3 +271,23 @@ def test_word_queries_from_arrays_give_the_true_top_hits(library, monkeypatch):
         best = sorted(every[q], key=lambda h: -h[1])[:5]
         assert len(every[q]) > 5, q
         assert [s for _, s in top[q]] == pytest.approx([s for _, s in best], rel=1e-12), q
+
+
+def test_arrays_wait_for_numpy_unless_the_query_is_large(library, monkeypatch):
+    # a one-shot `papertui search` of a few rare words must not pay for importing numpy
+    import sys
+
+    from whoosh import query as wq
+
+    from papertui.core.search import arrays
+
+    index = SearchIndex(library.index_store.current_dir())
+    q = wq.Or([wq.Term("title", "graph"), wq.Term("abstract", "graph")])
+    try:
+        monkeypatch.delitem(sys.modules, "numpy", raising=False)
+        assert not index._arrays.worth(q)
+        monkeypatch.setattr(arrays, "COLD_FROM", 1)
+        assert index._arrays.worth(q)
+        assert not index._arrays.worth(wq.Phrase("abstract", ["graph", "neural"]))
+    finally:
+        index.close()

@@ -14,6 +14,7 @@ papers whose scores differ only in the last bit may swap places.
 
 from __future__ import annotations
 
+import sys
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,10 @@ from whoosh import scoring
 from whoosh.codec import whoosh3
 from whoosh.util.numeric import byte_to_length
 
+# Until numpy is loaded (by an earlier query, or the semantic features), a query is scored
+# from arrays only if its words have this many postings: below, Whoosh answers in less time
+# than importing numpy takes (~0.1 s), which a one-shot `papertui search` would pay.
+COLD_FROM = 50_000
 # Terms whose arrays are kept (the most recently used), and only terms this common: rarer
 # ones are cheap to read again.
 KEEP_TERMS = 256
@@ -62,6 +67,17 @@ class ArrayScorer:
         if type(q) in (wq.And, wq.Or):
             return q.boost == 1.0 and bool(q.subqueries) and all(map(self.handles, q.subqueries))
         return type(q) is wq.Term and q.boost == 1.0 and isinstance(q.text, str)
+
+    def worth(self, q: wq.Query) -> bool:
+        """Whether to score `q` from arrays: it is words only, and numpy is loaded or the
+        query is large enough to pay for loading it."""
+        if not self.handles(q):
+            return False
+        if "numpy" in sys.modules:
+            return True
+        searcher = self._searcher
+        postings = sum(searcher.doc_frequency(t.fieldname, t.text) for t in q.leaves())
+        return postings >= COLD_FROM
 
     def search(
         self,

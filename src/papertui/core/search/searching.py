@@ -184,7 +184,7 @@ class SearchIndex:
         ids = self._ids  # a column: no stored document (with its abstract) is read per hit
         arrays = self._arrays
         conditions = [c for c in (self._filter, self._mask) if c is not None]
-        if arrays.handles(q) and all(map(arrays.handles, conditions)):
+        if arrays.worth(q) and all(map(arrays.handles, conditions)):
             hits = arrays.search(q, limit, self._filter, self._mask)
             return [(ids[docnum], score) for docnum, score in hits]
         if _alternatives_only(q) and len(list(q.leaves())) >= PRELOAD_FROM:
