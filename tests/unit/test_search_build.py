@@ -34,8 +34,7 @@ def _segment_files(directory: Path) -> dict[str, bytes]:
 def _write(directory: Path, papers: list[Paper], fast: bool) -> None:
     directory.mkdir()
     ix = windex.create_in(str(directory), schema())
-    fresh = fastwriter.FastSegmentWriter if fast else windex.Index.writer
-    writer = fresh(ix, compound=False)
+    writer = fastwriter.FastSegmentWriter(ix, compound=False) if fast else ix.writer(compound=False)
     for paper in papers:
         building._add(writer, paper, Counter())
     writer.commit()
