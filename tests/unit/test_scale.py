@@ -3,6 +3,7 @@ generations and interrupted builds, ranked depth, the trigram prefilter, the chi
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -317,15 +318,21 @@ def test_one_threshold_for_child_process_and_parallel_writer(tmp_path, monkeypat
 
     assert not needs_child_process(building.PARALLEL_FROM - 1)
     assert needs_child_process(building.PARALLEL_FROM) == ((os.cpu_count() or 1) > 1)
-    chosen: list[dict[str, object]] = []
+    forked: list[int] = []
 
-    class Index:
-        def writer(self, **kwargs: object) -> None:
-            chosen.append(kwargs)
+    class Child:
+        def __init__(self, directory: object, papers: list[object]) -> None:
+            forked.append(len(papers))
+            raise RuntimeError("forked")
 
-    for n in (building.PARALLEL_FROM - 1, building.PARALLEL_FROM, building.PARALLEL_FROM + 1):
-        building._writer(Index(), n)
-        assert ("procs" in chosen[-1]) == needs_child_process(n)
+    monkeypatch.setattr(building, "_SegmentChild", Child)
+    monkeypatch.setattr(building, "_add", lambda writer, paper, vocab: None)
+    papers = [object()] * building.PARALLEL_FROM
+    for n in (building.PARALLEL_FROM - 1, building.PARALLEL_FROM):
+        with contextlib.suppress(RuntimeError):
+            building._build(tmp_path / str(n), papers[:n], None, None)  # type: ignore[arg-type]
+        assert bool(forked) == needs_child_process(n)
+    assert forked in ([], [building.PARALLEL_FROM // 2])
 
 
 def test_index_of_a_forced_format_is_not_taken_for_the_files_own(tmp_path):

@@ -204,30 +204,90 @@ def test_lengths_in_memory_rank_exactly_as_whoosh_reads_them(library, monkeypatc
     assert ours == theirs
 
 
-def test_preloaded_alternatives_rank_as_whoosh_union_matchers(library, monkeypatch):
-    # one typed word (its fields, corrections, prefix words) is scored from preloaded arrays;
-    # the hits and scores must be those of Whoosh's tree of union matchers
-    from whoosh import query as wq
+def _hits_both_ways(directory, queries, monkeypatch, **kw):  # type: ignore[no-untyped-def]
+    """Each query's hits scored from arrays, then by Whoosh's matchers (arrays turned off)."""
+    import numpy  # noqa: F401 - loaded: every word query is scored from arrays
 
     from papertui.core.search import searching
 
-    queries = ["graph", "grph", "lear*", "contrast*", "optmal", "diffusion", "caligcl"]
+    index = SearchIndex(directory)
+    ours = {q: index.search(q, **kw).hits for q in queries}
+    index.close()
+    monkeypatch.setattr(searching.ArrayScorer, "handles", lambda self, q: False)
+    index = SearchIndex(directory)
+    theirs = {q: index.search(q, **kw).hits for q in queries}
+    index.close()
+    return ours, theirs
+
+
+@pytest.mark.parametrize("limit", [None, 3])
+def test_word_queries_scored_from_arrays_rank_as_whoosh(library, monkeypatch, limit):
+    # words, their fields, corrections, prefixes, OR and AND: the same hits, order and scores
+    queries = ["graph", "grph", "lear*", "contrast*", "optmal", "diffusion", "caligcl",
+               "graph contrastive", "optimal OR transport", "neural network training",
+               "title:graph learning", "model"]  # fmt: skip
     directory = library.index_store.current_dir()
-    preloaded = SearchIndex(directory)
-    ours = {q: preloaded.search(q).hits for q in queries}
-    preloaded.close()
-
-    def tree(q: wq.Query) -> None:
-        if isinstance(q, wq.Or):
-            q.matcher_type = wq.Or.DEFAULT_MATCHER
-            for child in q.subqueries:
-                tree(child)
-
-    monkeypatch.setattr(searching, "_preload", tree)
-    plain = SearchIndex(directory)
-    theirs = {q: plain.search(q).hits for q in queries}
-    plain.close()
+    ours, theirs = _hits_both_ways(directory, queries, monkeypatch, limit=limit)
     assert all(ours[q] for q in queries)
     for q in queries:
         assert [pid for pid, _ in ours[q]] == [pid for pid, _ in theirs[q]], q
-        assert [round(s, 9) for _, s in ours[q]] == [round(s, 9) for _, s in theirs[q]], q
+        assert [s for _, s in ours[q]] == pytest.approx([s for _, s in theirs[q]], rel=1e-12), q
+
+
+def test_word_queries_from_arrays_keep_filters(library, monkeypatch):
+    papers = library.papers
+    some = [p.id for p in papers[: len(papers) // 2]]
+    collection = next(iter(papers[0].collections)).lower()
+    queries = ["graph", "learning model", "lear*"]
+    directory = library.index_store.current_dir()
+    for only, exclude in (
+        ([("id", some)], []),
+        ([], [("id", some)]),
+        ([("collection", [collection])], [("id", some[:5])]),
+    ):
+        ours, theirs = _hits_both_ways(directory, queries, monkeypatch, only=only, exclude=exclude)
+        monkeypatch.undo()
+        for q in queries:
+            assert ours[q] and [h[0] for h in ours[q]] == [h[0] for h in theirs[q]], q
+            chosen = set(some)
+            if only and only[0][0] == "id":
+                assert all(pid in chosen for pid, _ in ours[q])
+            if exclude and exclude[0][1] is some:
+                assert not any(pid in chosen for pid, _ in ours[q])
+
+
+def test_word_queries_from_arrays_give_the_true_top_hits(library, monkeypatch):
+    # the best `limit` of all hits as Whoosh scores them (Whoosh's own top-k skips blocks on
+    # estimates and can miss some at 100k papers), ties by index order
+    queries = ["learning model", "graph OR network", "diffusion"]
+    directory = library.index_store.current_dir()
+    top, every = {}, {}
+    for q in queries:
+        top[q] = _hits_both_ways(directory, [q], monkeypatch, limit=5)[0][q]
+        monkeypatch.undo()
+        every[q] = _hits_both_ways(directory, [q], monkeypatch, limit=None)[1][q]
+        monkeypatch.undo()
+    for q in queries:
+        best = sorted(every[q], key=lambda h: -h[1])[:5]
+        assert len(every[q]) > 5, q
+        assert [s for _, s in top[q]] == pytest.approx([s for _, s in best], rel=1e-12), q
+
+
+def test_arrays_wait_for_numpy_unless_the_query_is_large(library, monkeypatch):
+    # a one-shot `papertui search` of a few rare words must not pay for importing numpy
+    import sys
+
+    from whoosh import query as wq
+
+    from papertui.core.search import arrays
+
+    index = SearchIndex(library.index_store.current_dir())
+    q = wq.Or([wq.Term("title", "graph"), wq.Term("abstract", "graph")])
+    try:
+        monkeypatch.delitem(sys.modules, "numpy", raising=False)
+        assert not index._arrays.worth(q)
+        monkeypatch.setattr(arrays, "COLD_FROM", 1)
+        assert index._arrays.worth(q)
+        assert not index._arrays.worth(wq.Phrase("abstract", ["graph", "neural"]))
+    finally:
+        index.close()

@@ -3,23 +3,22 @@ papers (the words a query matched are found by `highlight`)."""
 
 from __future__ import annotations
 
-import bisect
 import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
 from whoosh import index as windex
 from whoosh import qparser
 from whoosh import query as wq
 from whoosh.lang.porter import stem
 
 from papertui.core.corpus import Paper
+from papertui.core.search.arrays import ArrayScorer
 from papertui.core.search.highlight import _WORD, Highlighter, highlighter_for
 from papertui.core.search.schema import FIELDS
+from papertui.core.search.vocabulary import Vocabulary
 
 _YEAR_RANGE = re.compile(r"\byear:(\d{4})\s*(?:-|\.\.)\s*(\d{4})\b")
 _DANGLING_FIELD = re.compile(r"(?:^|(?<=\s))\w+:(?=\s|$)")
@@ -70,10 +69,9 @@ class SearchIndex:
         self._parser = qparser.MultifieldParser(list(FIELDS), self._ix.schema)
         self._parser.remove_plugin_class(qparser.EveryPlugin)
         self._parser.add_plugin(qparser.PlusMinusPlugin())
-        self._vocab: list[str] | None = None
-        self._vocab_df: dict[str, int] = {}
-        self._by_length: dict[int, list[str]] = {}
+        self._words = Vocabulary(directory / "vocab.json")
         self._ids = self._searcher.reader().column_reader("id")
+        self._arrays = ArrayScorer(self._searcher)
         self._filter: wq.Query | None = None
         self._mask: wq.Query | None = None
         self.doc_count = self._searcher.doc_count()
@@ -128,54 +126,18 @@ class SearchIndex:
             "year": meta.get("year"),
         }
 
-    # vocabulary of unstemmed words, for typo correction
-    def _load_vocab(self) -> list[str]:
-        if self._vocab is None:
-            try:
-                data = json.loads((self.directory / "vocab.json").read_text("utf-8"))
-            except (OSError, ValueError):
-                data = {}
-            self._vocab_df = data
-            self._vocab = sorted(data)
-            by_length: dict[int, list[str]] = {}
-            for word in self._vocab:
-                by_length.setdefault(len(word), []).append(word)
-            self._by_length = by_length
-        return self._vocab
-
     def expand_prefix(self, prefix: str, limit: int = 256) -> list[str]:
         """Indexed words that start with `prefix` (the index holds stems, so `invertib*` would
         otherwise miss "invertible", stored as "invert")."""
-        vocab = self._load_vocab()
-        start = bisect.bisect_left(vocab, prefix)
-        found = []
-        for word in vocab[start : start + limit]:
-            if not word.startswith(prefix):
-                break
-            found.append(word)
-        return found
+        return self._words.starting_with(prefix, limit)
 
     def _known(self, stemmed: str) -> bool:
         return any(self._searcher.doc_frequency(f, stemmed) > 0 for f in FIELDS)
 
     def correct(self, word: str) -> list[str]:
-        """Indexed words within a small edit distance of `word`, nearest first and, among
-        words equally near, the most frequent first. A swap of two neighbouring letters is one
-        edit ("modle" is as near to "model" as to "mode", and "model" is the common one)."""
-        if len(word) < 3 or word.isdigit():
-            return []
-        self._load_vocab()
-        limit = 1 if len(word) <= 4 else 2
-        # only words whose length is within `limit` can be within `limit` edits
-        pool = [
-            w
-            for n in range(len(word) - limit, len(word) + limit + 1)
-            for w in self._by_length.get(n, ())
-        ]
-        found = process.extract(word, pool, scorer=OSA.distance, score_cutoff=limit, limit=None)
-        found.sort(key=lambda r: (r[1], -self._vocab_df.get(r[0], 0)))
-        best = found[0][1] if found else 0
-        return [w for w, d, _ in found if d == best][:4]
+        """Indexed words near `word`, nearest and then most frequent first (see
+        `Vocabulary.nearest`)."""
+        return self._words.nearest(word)
 
     def search(
         self,
@@ -219,10 +181,15 @@ class SearchIndex:
     def _run(self, q: wq.Query, limit: int | None) -> list[tuple[str, float]]:
         if q is wq.NullQuery or self._filter is wq.NullQuery:
             return []
+        ids = self._ids  # a column: no stored document (with its abstract) is read per hit
+        arrays = self._arrays
+        conditions = [c for c in (self._filter, self._mask) if c is not None]
+        if arrays.worth(q) and all(map(arrays.handles, conditions)):
+            hits = arrays.search(q, limit, self._filter, self._mask)
+            return [(ids[docnum], score) for docnum, score in hits]
         if _alternatives_only(q) and len(list(q.leaves())) >= PRELOAD_FROM:
             _preload(q)
         results = self._searcher.search(q, limit=limit, filter=self._filter, mask=self._mask)
-        ids = self._ids  # a column: no stored document (with its abstract) is read per hit
         return [(ids[docnum], float(score or 0.0)) for score, docnum in results.top_n]
 
     def _repair(self, q: wq.Query, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
@@ -244,7 +211,7 @@ class SearchIndex:
                 # prefix matching hundreds of rare words would rank the whole corpus
                 words = sorted(
                     self.expand_prefix(literal.lower(), limit=5000),
-                    key=lambda w: -self._vocab_df.get(w, 0),
+                    key=lambda w: -self._words.count(w),
                 )[:PREFIX_EXPANSIONS]
                 stems = sorted({stem(w) for w in words})
                 return wq.Or([wq.Term(q.fieldname, s) for s in stems]) if stems else q

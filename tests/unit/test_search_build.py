@@ -1,0 +1,110 @@
+"""Writing the index: the fast segment writer gives Whoosh's own files, and a build split over
+two processes answers every query as a build in one does."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from whoosh import index as windex
+
+from papertui.core.corpus import Paper, finish_titles, load_corpus
+from papertui.core.paths import bundled_corpus_dir
+from papertui.core.search import SearchIndex, building, fastwriter
+from papertui.core.search.schema import schema
+
+
+@pytest.fixture(scope="module")
+def papers() -> list[Paper]:
+    found = load_corpus([bundled_corpus_dir()]).papers
+    finish_titles(found, None)
+    return found
+
+
+def _segment_files(directory: Path) -> dict[str, bytes]:
+    """The segment's files by what they hold (their names carry a random segment id)."""
+    return {
+        f.name.split(".", 1)[1]: f.read_bytes()
+        for f in directory.iterdir()
+        if f.name.startswith("MAIN_") and "." in f.name
+    }
+
+
+def _write(directory: Path, papers: list[Paper], fast: bool) -> None:
+    directory.mkdir()
+    ix = windex.create_in(str(directory), schema())
+    writer = fastwriter.FastSegmentWriter(ix, compound=False) if fast else ix.writer(compound=False)
+    for paper in papers:
+        building._add(writer, paper, Counter())
+    writer.commit()
+    ix.close()
+
+
+def test_fast_writer_writes_whooshs_files_byte_for_byte(tmp_path, papers, monkeypatch):
+    # with each posting's positions encoded afresh (no shared bytes, which pickle would write
+    # as references) every file of the segment is Whoosh's own
+    monkeypatch.setattr(fastwriter, "_ONCE", _NoMemo())
+    _write(tmp_path / "whoosh", papers, fast=False)
+    _write(tmp_path / "fast", papers, fast=True)
+    ours, theirs = _segment_files(tmp_path / "fast"), _segment_files(tmp_path / "whoosh")
+    assert {"pst", "trm", "_stored.col", "_abstract_len.col"} <= set(theirs)
+    assert ours.keys() == theirs.keys()
+    assert [name for name in theirs if ours[name] != theirs[name]] == []
+
+
+class _NoMemo(dict):  # type: ignore[type-arg]
+    def get(self, key, default=None):  # type: ignore[no-untyped-def]
+        return None
+
+
+def test_fast_writer_postings_equal_whooshs(tmp_path, papers):
+    _write(tmp_path / "whoosh", papers, fast=False)
+    _write(tmp_path / "fast", papers, fast=True)
+    with (
+        windex.open_dir(str(tmp_path / "whoosh")).reader() as theirs,
+        windex.open_dir(str(tmp_path / "fast")).reader() as ours,
+    ):
+        terms = list(theirs.all_terms())
+        assert terms == list(ours.all_terms()) and len(terms) > 1000
+        for fieldname, text in terms:
+            if fieldname in ("title", "abstract", "author"):
+                want = list(theirs.postings(fieldname, text).items_as("positions"))
+                got = list(ours.postings(fieldname, text).items_as("positions"))
+            else:
+                want = list(theirs.postings(fieldname, text).items_as("weight"))
+                got = list(ours.postings(fieldname, text).items_as("weight"))
+            assert got == want, (fieldname, text)
+
+
+def test_two_process_build_answers_as_one_process(tmp_path, papers, monkeypatch):
+    one, two = tmp_path / "one", tmp_path / "two"
+    building._build(one, papers, None, None)
+    monkeypatch.setattr(building, "needs_child_process", lambda count: True)
+    seen: list[tuple[int, int]] = []
+    building._build(two, papers, lambda done, total: seen.append((done, total)), None)
+    assert seen[-1] == (len(papers), len(papers))
+    assert (one / "vocab.json").read_text() == (two / "vocab.json").read_text()
+    a, b = SearchIndex(one), SearchIndex(two)
+    try:
+        assert len(b._searcher.reader().leaf_readers()) == 2
+        assert a.doc_count == b.doc_count == len(papers)
+        for query in ("graph", '"optimal transport"', "contrast*", "title:diffusion", "grph"):
+            ra, rb = a.search(query), b.search(query)
+            assert ra.hits and [h[0] for h in ra.hits] == [h[0] for h in rb.hits], query
+            assert [h[1] for h in ra.hits] == pytest.approx([h[1] for h in rb.hits]), query
+    finally:
+        a.close()
+        b.close()
+
+
+def test_failing_second_process_fails_the_build(tmp_path, papers, monkeypatch):
+    monkeypatch.setattr(building, "needs_child_process", lambda count: True)
+
+    def broken(directory: Path, part: list[Paper], conn) -> None:  # type: ignore[no-untyped-def]
+        conn.send("OSError: no space left on device")
+        conn.close()
+
+    monkeypatch.setattr(building, "_write_segment", broken)
+    with pytest.raises(RuntimeError, match="no space left"):
+        building._build(tmp_path / "ix", papers, None, None)
