@@ -325,8 +325,8 @@ def test_one_threshold_for_child_process_and_parallel_writer(tmp_path, monkeypat
             forked.append(len(papers))
             raise RuntimeError("forked")
 
-    monkeypatch.setattr(building, "_SegmentChild", Child)
-    monkeypatch.setattr(building, "_add", lambda writer, paper, vocab: None)
+    monkeypatch.setattr(building, "SegmentChild", Child)
+    monkeypatch.setattr(building, "add_paper", lambda writer, paper, vocab: None)
     papers = [object()] * building.PARALLEL_FROM
     for n in (building.PARALLEL_FROM - 1, building.PARALLEL_FROM):
         with contextlib.suppress(RuntimeError):

@@ -11,7 +11,7 @@ from whoosh import index as windex
 
 from papertui.core.corpus import Paper, finish_titles, load_corpus
 from papertui.core.paths import bundled_corpus_dir
-from papertui.core.search import SearchIndex, building, fastwriter
+from papertui.core.search import SearchIndex, building, fastwriter, feeding
 from papertui.core.search.schema import schema
 
 
@@ -36,7 +36,7 @@ def _write(directory: Path, papers: list[Paper], fast: bool) -> None:
     ix = windex.create_in(str(directory), schema())
     writer = fastwriter.FastSegmentWriter(ix, compound=False) if fast else ix.writer(compound=False)
     for paper in papers:
-        building._add(writer, paper, Counter())
+        feeding.add_paper(writer, paper, Counter())
     writer.commit()
     ix.close()
 
@@ -105,6 +105,6 @@ def test_failing_second_process_fails_the_build(tmp_path, papers, monkeypatch):
         conn.send("OSError: no space left on device")
         conn.close()
 
-    monkeypatch.setattr(building, "_write_segment", broken)
+    monkeypatch.setattr(feeding, "write_segment", broken)
     with pytest.raises(RuntimeError, match="no space left"):
         building._build(tmp_path / "ix", papers, None, None)

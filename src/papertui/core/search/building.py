@@ -9,9 +9,7 @@ segment by copying each of its parts (the postings too) into memory, hundreds of
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
-import multiprocessing
 import os
 import shutil
 import threading
@@ -24,7 +22,12 @@ from whoosh import index as windex
 
 from papertui.core.corpus import Paper, finish_titles
 from papertui.core.search.fastwriter import FastSegmentWriter
-from papertui.core.search.highlight import _WORD
+from papertui.core.search.feeding import (
+    SegmentChild,
+    add_paper,
+    cancel_on_error,
+    fingerprint,
+)
 from papertui.core.search.schema import INDEX_VERSION, IndexCancelled, Progress, schema
 
 # From this many papers the index is written by two processes (Whoosh forks helpers), which
@@ -37,21 +40,6 @@ def needs_child_process(paper_count: int) -> bool:
     """Whether a build of this many papers forks helper processes, and so must run in a child
     process of its own rather than in a thread of a program with other threads (the reader)."""
     return paper_count >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
-
-
-def fingerprint(paper: Paper) -> str:
-    """Changes when anything indexed about a paper changes (derived titles follow the abstract)."""
-    key = "\x1f".join(
-        [
-            paper.id,
-            *paper.collections,
-            paper.title if paper.has_real_title else "",
-            *paper.authors,
-            paper.venue,
-            str(paper.year or ""),
-        ]
-    )
-    return hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).hexdigest()
 
 
 def write_generation(
@@ -142,33 +130,6 @@ def _share(progress: Progress | None, start: float, part: float) -> Progress | N
     return scaled
 
 
-def _add(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignore[no-untyped-def]
-    abstract = paper.abstract  # once: it may be decoded from the corpus cache on each access
-    extra: dict[str, object] = {}
-    if paper.authors:
-        extra["author"] = " ; ".join(paper.authors)
-    if paper.venue:
-        extra["venue"] = paper.venue
-    if paper.year:
-        extra["year"] = paper.year
-    writer.add_document(
-        id=paper.id,
-        fp=fingerprint(paper),
-        collection=",".join(c.replace(",", " ").lower() for c in paper.collections),
-        title=paper.title,
-        abstract=abstract,
-        meta={
-            "collections": list(paper.collections),
-            "urls": list(paper.urls),
-            "authors": list(paper.authors),
-            "venue": paper.venue,
-            "year": paper.year,
-        },
-        **extra,
-    )
-    vocab.update(set(_WORD.findall(abstract.lower())))  # document frequencies, counted in C
-
-
 def _tick(i: int, total: int, progress: Progress | None, cancelled: Callable[[], bool] | None):  # type: ignore[no-untyped-def]
     if i % 200 == 0:
         if cancelled is not None and cancelled():
@@ -193,16 +154,16 @@ def _build(
     # Feeding is the first 65% of the bar; writing the postings (a third as long) the rest.
     feeding = _share(progress, 0.0, 0.65)
     started = time.perf_counter()
-    child = _SegmentChild(directory, papers[split:]) if split < total else None
+    child = SegmentChild(directory, papers[split:]) if split < total else None
     try:
         writer = FastSegmentWriter(ix, compound=False)
-        with _cancel_on_error(writer):
+        with cancel_on_error(writer):
             for i, paper in enumerate(papers[:split]):
                 if i % 200 == 0:  # the other half goes as fast: report both
                     _tick(0, total, None, cancelled)
                     if feeding is not None:
                         feeding(i * total // split, total)
-                _add(writer, paper, vocab)
+                add_paper(writer, paper, vocab)
             expected = 0.55 * (time.perf_counter() - started)
             with _estimated_progress(_share(progress, 0.65, 0.35), total, expected):
                 segments = [writer._finalize_segment()]
@@ -219,66 +180,6 @@ def _build(
             child.stop()
         ix.close()
     _save_vocab(directory, vocab)
-
-
-class _SegmentChild:
-    """A forked process writing one segment of `papers` into the index at `directory`."""
-
-    def __init__(self, directory: Path, papers: Sequence[Paper]) -> None:
-        context = multiprocessing.get_context("fork")
-        self._conn, theirs = context.Pipe(duplex=False)
-        self._process = context.Process(
-            target=_write_segment, args=(directory, papers, theirs), daemon=True
-        )
-        self._process.start()
-        theirs.close()
-
-    def result(self, cancelled: Callable[[], bool] | None) -> tuple[object, Counter[str]]:
-        """The segment and word counts the child wrote, once it has (cancellable meanwhile)."""
-        while not self._conn.poll(0.2):
-            if cancelled is not None and cancelled():
-                raise IndexCancelled()
-            if not self._process.is_alive() and not self._conn.poll():
-                raise RuntimeError(f"index writer stopped (exit code {self._process.exitcode})")
-        outcome = self._conn.recv()
-        if isinstance(outcome, str):
-            raise RuntimeError(f"index writer failed: {outcome}")
-        segment, counts = outcome
-        return segment, counts
-
-    def stop(self) -> None:
-        if self._process.is_alive():
-            self._process.terminate()
-        self._process.join()
-        self._conn.close()
-
-
-def _write_segment(directory: Path, papers: Sequence[Paper], conn) -> None:  # type: ignore[no-untyped-def]
-    """In the forked child: write `papers` as one segment; send (segment, word counts) back,
-    or the error's last line."""
-    try:
-        ix = windex.open_dir(str(directory))
-        writer = FastSegmentWriter(ix, _lk=False, compound=False)
-        vocab: Counter[str] = Counter()
-        with _cancel_on_error(writer):
-            for paper in papers:
-                _add(writer, paper, vocab)
-            segment = writer._finalize_segment()
-        conn.send((segment, vocab))
-    except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises
-        conn.send(f"{type(exc).__name__}: {exc}")
-    finally:
-        conn.close()
-
-
-@contextlib.contextmanager
-def _cancel_on_error(writer) -> Iterator[None]:  # type: ignore[no-untyped-def]
-    """A writer that fails or is interrupted leaves nothing behind in its segment."""
-    try:
-        yield
-    except BaseException:
-        writer.cancel()
-        raise
 
 
 def _save_vocab(directory: Path, vocab: Counter[str]) -> None:
@@ -309,12 +210,12 @@ def _update(
         except (OSError, ValueError):
             return False
         writer = ix.writer(limitmb=128, compound=False)
-        with _cancel_on_error(writer):
+        with cancel_on_error(writer):
             for pid in removed:
                 writer.delete_by_term("id", pid)
             for i, paper in enumerate(added):
                 _tick(i, len(added), progress, cancelled)
-                _add(writer, paper, vocab)
+                add_paper(writer, paper, vocab)
             writer.commit()
     finally:
         ix.close()

@@ -75,6 +75,20 @@ _CUE = re.compile(
 Cue = tuple[float, int, int, int]
 
 
+def _sentence_of(
+    m: re.Match[str], text: str, ends: list[int], seen: set[int]
+) -> tuple[int, int, int] | None:
+    """(index, start, end) of the sentence holding the cue `m`; None for a sentence that already
+    gave a cue, or one too far into the abstract to state the contribution."""
+    index = bisect_right(ends, m.start())
+    if index in seen or index >= 14:
+        return None
+    seen.add(index)
+    end = ends[index] if index < len(ends) else len(text)
+    start = ends[index - 1] + 1 if index else 0
+    return index, start, end
+
+
 def _contributions(text: str, ends: list[int]) -> list[Cue]:
     """(weight, sentence start, phrase start, phrase end) of the sentences that may state the
     paper's contribution, best first: the verb's weight, less a little for every sentence before
@@ -83,27 +97,21 @@ def _contributions(text: str, ends: list[int]) -> list[Cue]:
     found: list[Cue] = []
     seen: set[int] = set()
     for m in _CUE.finditer(text):
-        index = bisect_right(ends, m.start())
-        if index in seen or index >= 14:
+        place = _sentence_of(m, text, ends, seen)
+        if place is None or place[2] - m.end() < 12:
             continue
-        seen.add(index)
-        end = ends[index] if index < len(ends) else len(text)
-        if end - m.end() < 12:
-            continue
+        index, start, end = place
         verb = "seek" if m.group(1) else m.group(2).lower()  # "we aim to X": the phrase is "to X"
         weight = _VERBS.get(verb, 2.0) - index * 0.15
-        start = ends[index - 1] + 1 if index else 0
         if text[max(start, m.start() - 7) : m.start()].endswith((", where", " where", " which")):
             weight -= 3.0
         found.append((weight, start, m.end(), end))
     if " is proposed" in text or " are proposed" in text or "s introduced " in text:
         for m in _PASSIVE.finditer(text):
-            index = bisect_right(ends, m.start())
-            if index in seen or index >= 14:
+            place = _sentence_of(m, text, ends, seen)
+            if place is None:
                 continue
-            seen.add(index)
-            end = ends[index] if index < len(ends) else len(text)
-            start = ends[index - 1] + 1 if index else 0
+            index, start, end = place
             at = m.end() - 3 if m.group().endswith(" to ") else m.end()  # "to solve Y"
             found.append((3.5 - index * 0.15, start, at, end))
     found.sort(key=lambda c: -c[0])

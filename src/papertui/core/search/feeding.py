@@ -1,0 +1,120 @@
+"""Feeding papers to an index writer: the fields each paper gives, and one segment written by a
+forked child process while this process writes another."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import multiprocessing
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from whoosh import index as windex
+
+from papertui.core.corpus import Paper
+from papertui.core.search.fastwriter import FastSegmentWriter
+from papertui.core.search.highlight import _WORD
+from papertui.core.search.schema import IndexCancelled
+
+
+def fingerprint(paper: Paper) -> str:
+    """Changes when anything indexed about a paper changes (derived titles follow the abstract)."""
+    key = "\x1f".join(
+        [
+            paper.id,
+            *paper.collections,
+            paper.title if paper.has_real_title else "",
+            *paper.authors,
+            paper.venue,
+            str(paper.year or ""),
+        ]
+    )
+    return hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).hexdigest()
+
+
+def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignore[no-untyped-def]
+    abstract = paper.abstract  # once: it may be decoded from the corpus cache on each access
+    extra: dict[str, object] = {}
+    if paper.authors:
+        extra["author"] = " ; ".join(paper.authors)
+    if paper.venue:
+        extra["venue"] = paper.venue
+    if paper.year:
+        extra["year"] = paper.year
+    writer.add_document(
+        id=paper.id,
+        fp=fingerprint(paper),
+        collection=",".join(c.replace(",", " ").lower() for c in paper.collections),
+        title=paper.title,
+        abstract=abstract,
+        meta={
+            "collections": list(paper.collections),
+            "urls": list(paper.urls),
+            "authors": list(paper.authors),
+            "venue": paper.venue,
+            "year": paper.year,
+        },
+        **extra,
+    )
+    vocab.update(set(_WORD.findall(abstract.lower())))  # document frequencies, counted in C
+
+
+class SegmentChild:
+    """A forked process writing one segment of `papers` into the index at `directory`."""
+
+    def __init__(self, directory: Path, papers: Sequence[Paper]) -> None:
+        context = multiprocessing.get_context("fork")
+        self._conn, theirs = context.Pipe(duplex=False)
+        self._process = context.Process(
+            target=write_segment, args=(directory, papers, theirs), daemon=True
+        )
+        self._process.start()
+        theirs.close()
+
+    def result(self, cancelled: Callable[[], bool] | None) -> tuple[object, Counter[str]]:
+        """The segment and word counts the child wrote, once it has (cancellable meanwhile)."""
+        while not self._conn.poll(0.2):
+            if cancelled is not None and cancelled():
+                raise IndexCancelled()
+            if not self._process.is_alive() and not self._conn.poll():
+                raise RuntimeError(f"index writer stopped (exit code {self._process.exitcode})")
+        outcome = self._conn.recv()
+        if isinstance(outcome, str):
+            raise RuntimeError(f"index writer failed: {outcome}")
+        segment, counts = outcome
+        return segment, counts
+
+    def stop(self) -> None:
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()
+        self._conn.close()
+
+
+def write_segment(directory: Path, papers: Sequence[Paper], conn) -> None:  # type: ignore[no-untyped-def]
+    """In the forked child: write `papers` as one segment; send (segment, word counts) back,
+    or the error's last line."""
+    try:
+        ix = windex.open_dir(str(directory))
+        writer = FastSegmentWriter(ix, _lk=False, compound=False)
+        vocab: Counter[str] = Counter()
+        with cancel_on_error(writer):
+            for paper in papers:
+                add_paper(writer, paper, vocab)
+            segment = writer._finalize_segment()
+        conn.send((segment, vocab))
+    except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises
+        conn.send(f"{type(exc).__name__}: {exc}")
+    finally:
+        conn.close()
+
+
+@contextlib.contextmanager
+def cancel_on_error(writer) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """A writer that fails or is interrupted leaves nothing behind in its segment."""
+    try:
+        yield
+    except BaseException:
+        writer.cancel()
+        raise
