@@ -74,6 +74,9 @@ def cold_tui(*paths: str) -> dict[str, object]:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             plist = app.query_one(PaperList)
+            deadline = time.perf_counter() + 600
+            while not plist.rows and time.perf_counter() < deadline:
+                await pilot.pause(0.05)  # the first papers come in while the rest is read
             result["list_visible"] = time.perf_counter() - T0
             result["rows"] = len(plist.rows)
             await pilot.press("j", "j", "pagedown")

@@ -425,7 +425,7 @@ def bench_corpus(kind: str, corpus: Path, args: argparse.Namespace, records: Pat
         "<= 2.0 s with the UI's paint",
         first <= 1.5,
         f"{deferred.get('first_papers')} papers then (one file), all {deferred['papers']} at "
-        f"{deferred['all']:.1f} s while the child indexes; core only: the reader is not wired yet",
+        f"{deferred['all']:.1f} s while the child indexes",
     )
 
     env["PAPERTUI_CACHE_DIR"] = cache

@@ -186,25 +186,11 @@ def _papers(
 ) -> list[Paper]:
     """Papers from cached records; venues are numbers into `strings`, so each distinct one is
     a single string in memory."""
-    papers: list[Paper] = []
-    append = papers.append
-    for n, (pid, title, real, url, authors, venue, year) in enumerate(records):
-        paper = Paper(
-            pid,
-            "",
-            [collection],
-            source,
-            title=title,
-            has_real_title=real,
-            extra_url=url,
-            venue=strings[venue],
-            year=year,
-        )
-        paper._authors = authors  # one string: split when shown (500,000 fewer objects)
-        paper._abstract = n
-        paper._store = texts
-        append(paper)
-    return papers
+    make = Paper.from_cache
+    return [
+        make(pid, n, texts, collection, source, (title, real, url, authors, strings[venue], year))
+        for n, (pid, title, real, url, authors, venue, year) in enumerate(records)
+    ]
 
 
 def _joined(authors: tuple[str, ...]) -> str | tuple[str, ...]:

@@ -147,6 +147,8 @@ def make_app(
     clipboard: Callable[[str], str | None] | None = None,
     library: Library | None = None,
 ) -> PaperTUI:
-    """The reader on `paths` (default: the settings' paths, else the bundled corpus)."""
-    library = library if library is not None else Library.open(paths, fmt)
+    """The reader on `paths` (default: the settings' paths, else the bundled corpus). A cold
+    start of a large corpus shows the first papers while the indexing child reads the rest
+    (`Library.open_deferred`; a small corpus is read whole before the first screen)."""
+    library = library if library is not None else Library.open_deferred(paths, fmt)
     return PaperTUI(library, clipboard=clipboard or copy_system)

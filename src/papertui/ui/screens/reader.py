@@ -35,6 +35,10 @@ from papertui.ui.widgets.search_bar import SearchBar
 from papertui.ui.widgets.status import ListState, StatusLine
 
 NARROW = 90  # below this many columns the panes stack
+# A large library leaves its first paint this long before the index opens: opening it (a worker,
+# ~1 s at 100,000 papers) holds the interpreter while the screen is laid out and painted.
+FIRST_PAINT = 0.3
+LARGE = 5000  # papers
 
 
 class ReaderScreen(Screen[None]):
@@ -89,7 +93,10 @@ class ReaderScreen(Screen[None]):
         self.paper_list.set_rows(self.view.indices)
         self.paper_list.focus()
         self.update_status()
-        self.indexing.start()
+        if len(self.library.papers) > LARGE:
+            self.set_timer(FIRST_PAINT, self.indexing.start)  # the list first
+        else:
+            self.indexing.start()
 
     def apply_layout(self, list_width: int, list_only: bool) -> None:
         """The list's share of the width, or the whole of it (the detail pane hidden)."""
