@@ -25,6 +25,7 @@ from papertui.core.search.fastwriter import FastSegmentWriter
 from papertui.core.search.feeding import (
     SegmentChild,
     add_paper,
+    build_codec,
     cancel_on_error,
     fingerprint,
 )
@@ -156,7 +157,7 @@ def _build(
     started = time.perf_counter()
     child = SegmentChild(directory, papers[split:]) if split < total else None
     try:
-        writer = FastSegmentWriter(ix, compound=False)
+        writer = FastSegmentWriter(ix, compound=False, codec=build_codec())
         with cancel_on_error(writer):
             for i, paper in enumerate(papers[:split]):
                 if i % 200 == 0:  # the other half goes as fast: report both
