@@ -7,17 +7,22 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from papertui.cli_args import UsageError
 from papertui.core import paths
-from papertui.core.corpus import Paper
-from papertui.core.library import Library, PaperNotFound, View
 from papertui.core.settings import load_settings
+
+if TYPE_CHECKING:  # the library loads only when a command needs it, not for a quick search
+    from papertui.core.corpus import Paper
+    from papertui.core.library import Library, View
 
 
 def open_library(sources: Sequence[str], fmt: str | None = None, deferred: bool = False) -> Library:
     for problem in load_settings().problems:
         print(f"papertui: {problem}", file=sys.stderr)
+    from papertui.core.library import Library
+
     opener = Library.open_deferred if deferred else Library.open
     library = opener(sources or None, fmt)
     for line in library.corpus.errors + library.corpus.warnings:
@@ -93,6 +98,8 @@ class ProgressBar:
 
 
 def find_paper(args: argparse.Namespace) -> tuple[Library, Paper]:
+    from papertui.core.library import PaperNotFound
+
     library = open_library(args.corpus)
     try:
         return library, library.resolve(args.id)

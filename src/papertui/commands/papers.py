@@ -18,9 +18,8 @@ from papertui.commands.common import (
     print_records,
     print_view,
 )
-from papertui.core.export import ExportError, ExportExists, export_to, render
-from papertui.core.library import DEPTH, PaperNotFound, quick_search
 from papertui.core.query import parse_query
+from papertui.core.sources import quick_search
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -51,6 +50,8 @@ def cmd_search(args: argparse.Namespace) -> int:
     parsed = parse_query(args.query)
     if parsed.semantic or any(f.kind == "topic" for f in parsed.filters):
         ensure_semantic(library)
+    from papertui.core.library import DEPTH
+
     view = library.run_query(args.query, limit=limit, depth=max(DEPTH, limit))
     if view.corrections:  # as the reader's status line says it
         fixed = ", ".join(f"{a}→{b}" for a, b in view.corrections.items())
@@ -61,6 +62,8 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_similar(args: argparse.Namespace) -> int:
+    from papertui.core.library import PaperNotFound
+
     limit = limit_of(args)
     library = open_library(args.paths, args.input_format)
     try:
@@ -127,6 +130,8 @@ def cmd_note(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from papertui.core.export import ExportError, ExportExists, export_to, render
+
     library = open_library(args.corpus)
     papers = None
     if args.query is not None or args.tag is not None:

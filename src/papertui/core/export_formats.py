@@ -8,8 +8,10 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
-from papertui.core.export_entries import Entry
+if TYPE_CHECKING:  # the CLI reads FORMATS without loading the corpus and the store
+    from papertui.core.export_entries import Entry
 
 FORMATS = ("markdown", "json", "csv", "bibtex")
 SUFFIXES = {"markdown": ".md", "json": ".json", "csv": ".csv", "bibtex": ".bib"}

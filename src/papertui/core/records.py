@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from papertui.core.corpus import Paper
 from papertui.core.store import Annotations
+
+if TYPE_CHECKING:  # `papertui search` answered from the index loads no corpus code
+    from papertui.core.corpus import Paper
 
 
 def paper_record(
@@ -14,18 +16,18 @@ def paper_record(
 ) -> dict[str, object]:
     """`paper` is a loaded Paper or the fields the index stores of one (when the corpus was not
     read); the user's annotations come from `notes` either way."""
-    if isinstance(paper, Paper):
-        pid, title, abstract = paper.id, paper.title, paper.abstract
-        collections, urls = list(paper.collections), list(paper.urls)
-        authors, venue, year = list(paper.authors), paper.venue, paper.year
-        derived = not paper.has_real_title
-    else:
+    if isinstance(paper, Mapping):
         pid, title, abstract = str(paper["id"]), str(paper["title"]), str(paper["abstract"])
         collections = [str(c) for c in paper.get("collections", [])]
         urls = [str(u) for u in paper.get("urls", [])]
         authors = [str(a) for a in paper.get("authors", [])]
         venue, year = str(paper.get("venue", "") or ""), paper.get("year")
         derived = not paper.get("has_real_title", False)
+    else:
+        pid, title, abstract = paper.id, paper.title, paper.abstract
+        collections, urls = list(paper.collections), list(paper.urls)
+        authors, venue, year = list(paper.authors), paper.venue, paper.year
+        derived = not paper.has_real_title
     record: dict[str, object] = {
         "id": pid,
         "title": title,
