@@ -117,8 +117,6 @@ class Searching:
         if paper is None and not self.library.annotations().bookmarks:
             reader.notify("No bookmarks yet: press b on a paper.", severity="warning")
             return
-        only, collections = reader.bookmarks_only, reader.collections
-        self.start_view(
-            lambda: self.library.semantic.similar(paper, 50, only, collections),
-            "",
-        )
+        only, chosen = reader.bookmarks_only, reader.collections
+        similar = self.library.semantic.similar
+        self.start_view(lambda: similar(paper, bookmarks_only=only, collections=chosen), "")
