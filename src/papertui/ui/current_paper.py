@@ -30,15 +30,16 @@ class CurrentPaper:
 
     def look(self, pos: int) -> RowLook:
         """How the list draws the row of the paper at `pos`."""
-        paper, marks = self.library.papers[pos], self.library.marks
+        paper = self.library.papers[pos]
+        notes, pid = self.library.annotations(), paper.id  # one snapshot per row drawn
         markers = (
-            (BOOKMARK if marks.is_bookmarked(paper) else " ")
-            + (NOTE if marks.note(paper) else " ")
-            + (NEW if marks.is_new(paper) else " ")
+            (BOOKMARK if pid in notes.bookmarks else " ")
+            + (NOTE if notes.notes.get(pid) else " ")
+            + (NEW if notes.is_new(pid) else " ")
         )
-        tags = " ".join(f"#{t}" for t in marks.tags_of(paper))
+        tags = " ".join(f"#{t}" for t in notes.tags_of(pid))
         suffix = " ".join(str(x) for x in (paper.year, paper.venue) if x)
-        return RowLook(markers, unread=not marks.is_read(paper), tags=tags, suffix=suffix)
+        return RowLook(markers, unread=pid not in notes.reads, tags=tags, suffix=suffix)
 
     def render(self, keep_scroll: bool = False) -> None:
         reader = self.reader
