@@ -77,6 +77,30 @@ async def test_triage_from_the_top_of_for_you_always_answers_the_best_unjudged(w
         assert set(judged) <= tail  # judged papers wait at the end of "for you"
 
 
+async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.reader.paper_list
+        await pilot.press("plus", "minus")  # paper 0 liked, paper 1 skipped
+        await settle(pilot)
+        assert app.reader.current.look(0).markers.endswith("↑")
+        assert app.reader.current.look(1).markers.endswith("↓")
+        assert app.reader.current.look(2).markers.strip() == ""
+        await pilot.press("k")  # back on the skipped paper
+        await settle(pilot)
+        assert plist.cursor == 1
+        assert "skipped" in str(app.reader.detail.query_one("#detail-body").render())
+        for _ in range(4):  # to "for you": answering there raises no toast over the abstract
+            await pilot.press("s")
+        await settle(pilot)
+        before = len(app._notifications)
+        await pilot.press("plus")
+        await settle(pilot)
+        assert len(app._notifications) == before
+        assert "learned from 3 answers" in status(app)
+
+
 async def test_ask_me_lists_uncertain_papers_and_esc_goes_back(write_corpus):
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=SIZE) as pilot:

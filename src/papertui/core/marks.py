@@ -41,6 +41,10 @@ class Marks:
     def is_new(self, paper: Paper) -> bool:
         return self._notes().is_new(paper.id)
 
+    def feedback_word(self, paper: Paper) -> str | None:
+        """'liked' or 'skipped' when the reader answered for this paper, else None."""
+        return self._notes().feedback_word(paper.id)
+
     def all_tags(self) -> list[str]:
         tags = {t for names in self._notes().tags.values() for t in names}
         return sorted(tags, key=str.casefold)

@@ -9,7 +9,7 @@ from textual.timer import Timer
 
 from papertui.core.corpus import Paper
 from papertui.ui.widgets.detail import render_paper
-from papertui.ui.widgets.paper_list import BOOKMARK, NEW, NOTE, RowLook
+from papertui.ui.widgets.paper_list import BOOKMARK, LIKED, NEW, NOTE, SKIPPED, RowLook
 
 if TYPE_CHECKING:
     from papertui.ui.screens.reader import ReaderScreen
@@ -35,7 +35,7 @@ class CurrentPaper:
         markers = (
             (BOOKMARK if pid in notes.bookmarks else " ")
             + (NOTE if notes.notes.get(pid) else " ")
-            + (NEW if notes.is_new(pid) else " ")
+            + _third_marker(notes.feedback_word(pid), notes.is_new(pid))
         )
         tags = " ".join(f"#{t}" for t in notes.tags_of(pid))
         suffix = " ".join(str(x) for x in (paper.year, paper.venue) if x)
@@ -49,6 +49,8 @@ class CurrentPaper:
             return
         marks = self.library.marks
         state = "new" if marks.is_new(paper) else "" if marks.is_read(paper) else "unread"
+        judged = marks.feedback_word(paper)
+        state = " · ".join(x for x in (state, judged) if x)
         rendered = render_paper(
             paper,
             bookmarked=marks.is_bookmarked(paper),
@@ -80,3 +82,12 @@ class CurrentPaper:
     def stop_read_timer(self) -> None:
         if self._read_timer is not None:
             self._read_timer.stop()
+
+
+def _third_marker(judged: str | None, new: bool) -> str:
+    """Liked or skipped (what "for you" learned) shows before new: it is the reader's own answer."""
+    if judged == "liked":
+        return LIKED
+    if judged == "skipped":
+        return SKIPPED
+    return NEW if new else " "

@@ -30,7 +30,7 @@ APP_KEYS = [
     Key(
         "space",
         "toggle_select",
-        "Select / unselect (b, t, u and E act on the selection)",
+        "Select / unselect (b, t, u, +, - and E act on the selection)",
         label="Space",
     ),
     Key("s", "cycle_sort", "Order: best match, corpus, title A-Z, recent, for you"),

@@ -31,18 +31,19 @@ class Triaging:
         except StoreError as exc:
             reader.notify(str(exc), title="Not saved", severity="error", timeout=10)
             return
-        verb = "Liked" if liked else "Skipped"
-        what = "this paper" if len(papers) == 1 else f"{len(papers)} papers"
-        reader.notify(
-            f"{verb} {what}. Learned from {self.library.foryou.answers()} answers.", timeout=2
-        )
         reader.paper_list.clear_selection()
         if reader.sort == "foryou":
             # the ranking learns as you go: the judged paper sinks to the judged papers at the
-            # end, and the row it left shows the best paper not judged yet
+            # end, and the row it left shows the best paper not judged yet. No toast: the
+            # status line counts the answers and the row's ↑/↓ shows this one, and a toast per
+            # key would cover the abstract being read
             reader.current.refresh()
             reader.searching.search(keep_row=True)
         else:
+            verb = "Liked" if liked else "Skipped"
+            what = "this paper" if len(papers) == 1 else f"{len(papers)} papers"
+            answers = self.library.foryou.answers()
+            reader.notify(f"{verb} {what}. 'For you' learned from {answers} answers.", timeout=2)
             reader.paper_list.action_cursor_down()
             reader.current.refresh()
 

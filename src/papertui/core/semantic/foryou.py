@@ -81,9 +81,7 @@ class ForYou:
 
     def answers(self) -> int:
         """See `Library.answers`."""
-        notes = self.library.annotations()
-        positives = positive_ids(notes)
-        return len(positives) + len(negative_ids(notes, positives)) + len(notes.seeds)
+        return _answers(self.library.annotations())
 
     def order(self, view: View, notes: Annotations) -> None:
         """Unread papers not yet judged first, most interesting first; then the papers read,
@@ -103,6 +101,7 @@ class ForYou:
             view.indices = unread + read
             return
         scores = model.scores()
+        view.notes.append(f"learned from {_answers(notes)} answers")
         position = model.vectors.position
         rows = {i: position(papers[i].id) for i in unread}
         ranked = sorted(unread, key=lambda i: (-_score(scores, rows[i]), i))
@@ -182,3 +181,8 @@ class ForYou:
 
 def _score(scores: Any, row: int | None) -> float:
     return float("-inf") if row is None else float(scores[row])
+
+
+def _answers(notes: Annotations) -> int:
+    positives = positive_ids(notes)
+    return len(positives) + len(negative_ids(notes, positives)) + len(notes.seeds)

@@ -26,6 +26,14 @@ QUERY_SYNTAX = [
     ("year:2024", "papers of a year; year:2020-2024 for a range"),
 ]
 
+MARKERS = [
+    ("●", "selected (Space)"),
+    ("★ ✎", "bookmarked; has a note"),
+    ("+", "new: added to its file since you last opened it"),
+    ("↑ ↓", "liked (+) or skipped (-): what 'for you' learns from"),
+    ("bold title", "not read yet"),
+]
+
 
 def help_text(sections: list[tuple[str, list[tuple[str, str]]]]) -> Text:
     text = Text()
@@ -48,7 +56,7 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]]) -> None:
         super().__init__()
-        self.sections = sections + [("Search syntax", QUERY_SYNTAX)]
+        self.sections = sections + [("List markers", MARKERS), ("Search syntax", QUERY_SYNTAX)]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):

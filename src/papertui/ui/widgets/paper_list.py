@@ -26,6 +26,8 @@ BOOKMARK = "★"
 NOTE = "✎"
 SELECTED = "●"
 NEW = "+"
+LIKED = "↑"  # "for you" learns from it: liked (+) or skipped (-)
+SKIPPED = "↓"
 
 
 @dataclass(frozen=True, slots=True)
