@@ -178,6 +178,38 @@ def test_latex_is_rendered_or_dropped():
     assert title == "𝒪(√(T)) regret bound for delayed bandits with heavy-tailed rewards"
 
 
+def test_citation_keys_are_not_names():
+    abstract = (
+        r"Many bandit problems have constraints. We present algorithms for linear contextual "
+        r"bandits with knapsacks in the smoothed setting. The analysis builds on the primal-dual "
+        r"paradigm first explored in \cite{agde17, agde14}. Our algorithm employs ideas from the "
+        r"primal-dual framework \cite{agde17, agde14} and \citep[Sec.~2]{kmrw18}."
+    )
+    title = derive_title(abstract)
+    assert "agde" not in title.lower() and "kmrw" not in title.lower()
+    assert "knapsacks" in title
+
+
+def test_a_list_of_who_introduced_it_is_not_part_of_the_title():
+    abstract = (
+        "We study the problem of Gaussian bandits with general side information, as first "
+        "introduced by Wu, Szepesvari, and Gyorgy. In this setting, the play of an arm reveals "
+        "information about other arms."
+    )
+    assert derive_title(abstract) == "Gaussian bandits with general side information"
+
+
+def test_a_formula_after_the_words_ends_the_title_before_it():
+    abstract = (
+        "First-order regret bounds are a core question. In this work we address this gap, and "
+        r"show that it is possible to obtain regret scaling as $\mathcal{O}(\sqrt{d^3 H^3 "
+        r"\cdot V_1^\star \cdot K})$ in reinforcement learning with large state spaces."
+    )
+    title = derive_title(abstract)
+    assert not title.lower().startswith(("gap", "this gap")) and "show that" not in title
+    assert "regret scaling" in title and "·" not in title and "√" not in title
+
+
 def test_brackets_left_open_by_the_abstract_are_dropped():
     title = derive_title("We propose a solver [based on (fast transforms for sparse graphs.")
     assert balanced(title) and "[" not in title and "(" not in title

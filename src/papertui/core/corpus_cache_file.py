@@ -24,7 +24,7 @@ from pathlib import Path
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 5  # 5: a sentence-like first line is an abstract, not a name
+VERSION = 6  # 5: a sentence-like first line is an abstract, not a name; 6: title rules
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 

@@ -28,6 +28,10 @@ _SUP_NAME = re.compile(r"(?<= )([A-Z][A-Za-z]{0,3}) <sup[^<>]{0,200}>(\w{1,3})</
 # A footnote mark after a word ("dataset <sup>1</sup>") goes; a superscript on a word ("m<sup>2
 # </sup>") stays.
 _FOOTNOTE_MARK = re.compile(r" <sup[^<>]{0,200}>\w{1,3}</sup>")
+# A reference ("ideas first explored in \cite{agde17, agde14}"): its keys are not words or names
+_REFERENCE = re.compile(
+    r" ?\\(?:cite[a-z]*|ref|eqref|autoref|cref|label|footnote)\*?\s*(?:\[[^\]]*\])?\{[^{}]*\}"
+)
 _LEFTOVER_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\")
 
 
@@ -37,6 +41,8 @@ def _clean(abstract: str) -> str:
     if not (text.isascii() and text.isprintable()):
         text = _CONTROL.sub("", text)
     if "\\" in text or "$" in text or "{" in text:
+        if "\\" in text:
+            text = _REFERENCE.sub("", text)
         text = _FONT_GROUP.sub(r"\1", text)
         text = _TEXT_CMD.sub(r"\1", text)
         if "$" in text or "\\" in text:

@@ -146,6 +146,13 @@ _POINTER_DET = re.compile(r" (?:these|those|such) (?!as\b|that\b)(?=[\w-]+ [\w-]
 # ", closely related to several used in practice,": an aside between a noun and its verb
 _ASIDE = re.compile(r", (?:(?:[a-z]+ly|under|in|as|at|for|with|without|unlike|like) )[^,]{3,60},")
 
+# an aside that ends inside a list of the people who introduced the term
+_BY_NAMES = re.compile(r" by [A-Z][\w.-]*,$")
+# "address this gap, and show that X": the pointer says nothing, what is shown is the contribution
+_POINTER_THEN_SHOW = re.compile(
+    r"^(?:this|these) [\w-]+(?: [\w-]+)?, and (?:show|prove|demonstrate) that "
+    r"(?:it is possible to )?(?!it |they |this |these |we |our )"
+)
 
 # "graph matching, or learning vertex correspondence, between ...": another name for the term
 _OR_ASIDE = re.compile(r"([^,]{3,80}), or [^,]{3,60},")
@@ -180,10 +187,15 @@ def _compress(phrase: str, name: str | None) -> str:
     if phrase.startswith(("here that ", "that ", "here ")):  # "we prove here that X"
         phrase = phrase.partition(" ")[2].removeprefix("that ")
     phrase = _unname(phrase, name)
+    if " and " in phrase and (m := _POINTER_THEN_SHOW.match(phrase)):
+        phrase = phrase[m.end() :]
     if name:
         phrase = _drop_name(phrase, name)
     if ", " in phrase:
-        phrase = _ASIDE.sub("", phrase, count=1)
+        if (m := _ASIDE.search(phrase)) and _BY_NAMES.search(m.group()):
+            phrase = phrase[: m.start()]  # ", as first introduced by Wu, Szepesvári, and György"
+        else:
+            phrase = _ASIDE.sub("", phrase, count=1)
         if ", or " in phrase and (m := _OR_ASIDE.match(phrase)):
             phrase = m.group(1) + phrase[m.end() :]  # "graph matching, or X, between A and B"
     if " (" in phrase or " [" in phrase:

@@ -65,20 +65,26 @@ def _unfinished(words: list[str]) -> int:
 
 # A word that is mathematics, not language: "_n", "h(x)^", "of--(iii)", "x=1"
 _MATH = re.compile(r"[\^_=\\]|--")
+# mathematics rendered to Unicode (𝒪, √, ², ·, ∑, ≤): kept leading a title ("𝒪(√T) regret
+# bound for ..."); a formula over several words later is a cut point ("regret scaling as
+# 𝒪√d³ H³ · ..." ends before it)
+_RENDERED = re.compile(r"[\u00b2\u00b3\u00b9\u00b7\u2070-\u209f\u2200-\u22ff\U0001d400-\U0001d7ff]")
 
 
 def _unmath(words: list[str]) -> list[str]:
-    """Cut the words before the first piece of mathematics (drop it when it leads)."""
+    """Cut the words before the first piece of mathematics (drop TeX when it leads)."""
     for i, word in enumerate(words):
         if _MATH.search(word):
             return words[:i] if i >= 2 else [w for w in words if not _MATH.search(w)]
+        if i >= 2 and _RENDERED.search(word) and _RENDERED.search(" ".join(words[i + 1 : i + 2])):
+            return words[:i]  # a formula over several words; one compact symbol stays
     return words
 
 
 def _fit(text: str, limit: int) -> str:
     """At most `limit` characters, cut at a phrase boundary; never ending on a function word."""
     words = text.split()
-    if any(c in text for c in "^_=\\") or "--" in text:
+    if _MATH.search(text) or _RENDERED.search(text):
         words = _unmath(words)
     words = _trim(words)
     if not words:
