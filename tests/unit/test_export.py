@@ -22,6 +22,7 @@ from papertui.core.export import (
     render,
     write_export,
 )
+from papertui.core.export_entries import Entry
 from papertui.core.store import LIKED, SKIPPED, Store
 
 BIB = """@inproceedings{a,
@@ -87,6 +88,34 @@ def test_paper_whose_dump_is_not_open_keeps_authors_venue_year(bib_paper):
     bib = render([entry], "bibtex")
     assert "author = {Ada Lovelace and Alan Turing}" in bib and "booktitle = {NeurIPS}" in bib
     assert "howpublished = {refs}" in bib
+    assert bib.startswith("@inproceedings{lovelace2023calibrated,")  # a key a reader can type
+
+
+def test_bibtex_keys_are_unique_and_papers_without_venue_are_misc():
+    def entry(pid: str, authors: list[str], venue: str = "") -> Entry:
+        return Entry(
+            pid,
+            "The Diffusion of Ideas",
+            "An abstract.",
+            ["refs"],
+            [],
+            False,
+            "",
+            authors=authors,
+            venue=venue,
+            year=2024,
+        )
+
+    bib = render(
+        [entry("a1", ["José Núñez"], "ICML"), entry("b2", ["Núñez, José"]), entry("c3", [])],
+        "bibtex",
+    )
+    heads = [line for line in bib.splitlines() if line.startswith("@")]
+    assert heads == [
+        "@inproceedings{nunez2024diffusion,",
+        "@misc{nunez2024diffusionb,",
+        "@misc{papertuic3,",
+    ]
 
 
 def test_derived_titles_are_marked_in_every_format(bib_paper, text_paper):

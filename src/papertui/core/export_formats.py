@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING
@@ -130,6 +131,7 @@ def _bib_value(text: str) -> str:
 
 def to_bibtex(entries: Sequence[Entry]) -> str:
     chunks = []
+    used: set[str] = set()
     for e in entries:
         fields = [("title", e.title)]
         if e.authors:
@@ -149,9 +151,41 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
         if e.title_derived:
             fields.append(("addendum", DERIVED_REMARK))
         body = ",\n".join(f"  {name} = {_bib_value(value)}" for name, value in fields)
-        key = re.sub(r"[^A-Za-z0-9]", "", e.id)
-        chunks.append(f"@misc{{papertui{key},\n{body}\n}}\n")
+        kind = "inproceedings" if e.venue else "misc"  # booktitle means nothing to @misc
+        chunks.append(f"@{kind}{{{_cite_key(e, used)},\n{body}\n}}\n")
     return "\n".join(chunks)
+
+
+_KEY_STOP = frozenset(
+    ("a", "an", "the", "on", "of", "for", "in", "to", "and", "with", "from", "towards", "via")
+)
+
+
+def _cite_key(e: Entry, used: set[str]) -> str:
+    """A key a reader can type, as reference managers make it: first author's last name, year,
+    first title word ("smith2024diffusion"); "papertui" and the id when there is no author.
+    Keys are unique within one export (b, c, ... appended)."""
+
+    def ascii_word(text: str) -> str:
+        folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+        return re.sub(r"[^A-Za-z0-9]", "", folded).lower()
+
+    first = e.authors[0] if e.authors else ""
+    if first.replace(",", " ").split():
+        names = first.replace(",", " ").split()
+        last = ascii_word(names[0] if "," in first else names[-1])
+        words = [w for w in (ascii_word(w) for w in e.title.split()) if w and w not in _KEY_STOP]
+        base = f"{last}{e.year or ''}{words[0] if words else ''}"
+    else:
+        base = ""
+    if not base or not base[0].isalpha():
+        base = "papertui" + re.sub(r"[^A-Za-z0-9]", "", e.id)
+    key, n = base, 1
+    while key in used:
+        n += 1
+        key = base + chr(ord("a") + n - 1) if n <= 26 else f"{base}{n}"
+    used.add(key)
+    return key
 
 
 def render(entries: Sequence[Entry], fmt: str) -> str:
