@@ -87,9 +87,8 @@ def phrases_of(text: str) -> set[str]:
     """The one- and two-token phrases of a text (see the module docstring)."""
     words = [stem(w) for w in _TOKEN.findall(text.lower())]
     out = {w for w in words if w not in STOP_WORDS and len(w) > 2}
-    out |= {
-        f"{a} {b}" for a, b in zip(words, words[1:]) if a not in STOP_WORDS and b not in STOP_WORDS
-    }
+    pairs = zip(words, words[1:], strict=False)
+    out |= {f"{a} {b}" for a, b in pairs if a not in STOP_WORDS and b not in STOP_WORDS}
     return out
 
 
@@ -194,9 +193,8 @@ def papertui_ranker(vecs: PaperVectors, pos: list[int], neg: list[int]) -> list[
 
 def precision(ev: Evaluation, ranker: Ranker) -> np.ndarray:
     """precision@K of `ranker` for each of the evaluation's readers."""
-    return np.asarray(
-        [sum(r in want for r in ranker(ev.vectors, pos, neg)[:K]) / K for pos, neg, want in ev.readers]
-    )
+    got = [sum(r in want for r in ranker(ev.vectors, p, n)[:K]) / K for p, n, want in ev.readers]
+    return np.asarray(got)
 
 
 def rocchio(ev: Evaluation) -> np.ndarray:
