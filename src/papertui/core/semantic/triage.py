@@ -1,7 +1,8 @@
 """The "for you" ranking: learn a reader's interest from what they kept and what they passed over.
 
 The model is Rocchio's profile in both parts of `PaperVectors`: the centroid of the positives
-(bookmarked, noted, tagged, liked papers and seed texts) minus `NEGATIVE_WEIGHT` times the
+(bookmarked, noted, tagged, liked papers and seed texts; a liked paper's terms weighted by the
+share of the liked papers holding them: see `triage_profile`) minus `NEGATIVE_WEIGHT` times the
 centroid of the negatives (read and not kept, or skipped), its term part cut to its
 `PROFILE_TERMS` heaviest terms (the long tail is what one liked paper says and the others do not),
 scored as term cosine plus LSA cosine. Then one round of pseudo-relevance feedback: the centroid
@@ -16,7 +17,9 @@ Measured on simulated readers (tests/bench/semantic.py foryou): the feedback rai
 precision@20, and the cut added a little on top of it (alone it did not); a nearest-liked-paper
 term, feedback from each liked paper's own neighbours, logistic regression toward the Rocchio
 direction, a boost for the liked papers' topics, label propagation on a neighbour graph and a
-Fisher discriminant in LSA space did not.
+Fisher discriminant in LSA space did not. The shared-term weighting raised both evaluations of
+tests/bench/triage_eval.py (specific title phrases of ICLR 2021 and NeurIPS 2021, and ICLR
+2017's author keywords; figures in `triage_profile`).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from papertui.core.semantic.similar import (
     top,
     unit_rows,
 )
+from papertui.core.semantic.triage_profile import liked_query
 from papertui.core.semantic.vectors import PaperVectors
 
 NEGATIVE_WEIGHT = 0.5  # Rocchio's gamma: how far the passed-over papers push the profile away
@@ -262,7 +266,7 @@ def train(
     parts: list[Query] = []
     anchors = []
     if pos:
-        parts.append(papers_query(vectors, pos) * (1.0 / len(pos)))
+        parts.append(liked_query(vectors, pos))
         block = np.asarray(vectors.dense[np.asarray(pos), :k], dtype=np.float32)
         norms = np.linalg.norm(block, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
