@@ -81,3 +81,21 @@ def test_shared_terms_keep_the_centroid_weight_and_one_off_terms_lose_it(rows: l
     assert np.all(held[centroid.terms > 0] >= 1)  # a weighted term is held by some liked paper
     if len(rows) == 1:  # one liked paper: the profile is that paper
         assert np.allclose(q.terms, centroid.terms)
+
+
+def test_the_lsa_part_counts_as_much_as_it_finds_a_liked_paper_left_out() -> None:
+    from test_triage_feedback import LIKED as FIELD_LIKED
+    from test_triage_feedback import SKIPPED, field_corpus
+
+    # liked papers of one field, in the same words: the LSA part finds each from the others
+    coherent = triage.train(field_corpus()[0], FIELD_LIKED, SKIPPED)
+    coherent.scores()
+    assert coherent.dense_weight is not None and coherent.dense_weight > triage.DENSE_WEIGHT
+    # liked papers that agree in a few words and are otherwise about five subjects: it does not
+    scattered = triage.train(shared_field(0), LIKED)
+    scattered.scores()
+    assert scattered.dense_weight is not None and scattered.dense_weight < 0.1
+    # too few liked papers to leave one out: the fixed weight
+    two = triage.train(shared_field(0), LIKED[:2])
+    two.scores()
+    assert two.dense_weight == triage.DENSE_WEIGHT
