@@ -1,0 +1,272 @@
+"""A second evaluation of the "for you" ranking: readers whose interest is a specific title phrase.
+
+ICLR 2017's author keywords (the scoring script's readers) are a fixed list of broad areas;
+later years have free-form keywords ("graph neural networks", "meta-learning", "few-shot
+learning"), much more specific. This benchmark stands in for those: each simulated reader
+cares about one phrase found in paper TITLES, bookmarks 5 papers whose title has it, skips 20
+random papers whose title does not, and precision@20 counts the other titles with it among the
+20 best unseen papers. Ranking sees the abstracts only (the vectors are built without titles).
+
+Phrases, per venue-year, picked by a fixed rule (no list chosen by hand):
+
+* a phrase is one or two adjacent title tokens, lower-cased and stemmed like papertui's terms
+  (`vectors.stem`); a hyphenated compound ("few-shot", "self-supervised") is one token, so
+  "supervised learning" does not match "self-supervised learning"; no token is a stop word
+  (`vectors.STOP_WORDS`) and a single token has 3 characters or more;
+* it is held by 10..100 titles (the scoring script's range for keywords);
+* it is not generic: at most `MAX_SPREAD` (2.5) times as many abstracts as titles contain it
+  ("neural network" is in 4x as many abstracts as titles: papers use it, they are not about
+  it) and at least as many (title-only words such as "revisiting" or "towards" name no topic);
+* it is not a near-copy of a phrase already taken (title sets with Jaccard overlap >= 0.8;
+  phrases are taken by title count, most first, so "few-shot" wins over "few-shot learning").
+
+Readers: one per phrase per rng seed (5 bookmarks from the phrase's titles, 20 skips from the
+rest, as in the scoring script). Printed: precision@20 of `triage.train(...).rank(20)`, of the
+scoring script's Rocchio (unstemmed TF-IDF, bookmarks minus a quarter of the skips) and of random
+order, per venue, plus ICLR 2017's author-keyword readers over many seeds (the scoring script's
+rule, every keyword held by 10..100 papers once per seed):
+
+    python tests/bench/triage_eval.py RECORDS.jsonl.gz --keywords KEYWORDS.csv
+        [--venues ICLR:2021,NeurIPS:2021] [--seeds 0-14] [--keyword-seeds 300-329]
+
+RECORDS: JSONL(.gz) with title, abstract, venue, year (the 2021-2024 conference dump);
+KEYWORDS: the ICLR 2017 CSV (Title, Abstract, Keyword). `evaluations` and `precision` are
+importable, so a variant of the ranking can be scored on exactly the same readers (paired).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+import random
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from semantic import _readers, cos, load_keywords, tfidf  # noqa: E402
+
+from papertui.core.semantic import triage  # noqa: E402
+from papertui.core.semantic.vectors import STOP_WORDS, PaperVectors, build, stem  # noqa: E402
+
+K = 20
+MAX_SPREAD = 2.5  # a phrase in more than this many abstracts per title is generic
+_TOKEN = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+Reader = tuple[list[int], list[int], set[int]]  # (bookmarked, skipped, wanted) rows
+Ranker = Callable[[PaperVectors, list[int], list[int]], list[int]]  # -> best K unseen rows
+
+
+@dataclass
+class Evaluation:
+    """One corpus (abstracts only), its readers and the data the baselines need."""
+
+    name: str
+    abstracts: list[str]
+    readers: list[Reader]
+    vectors: PaperVectors
+    interests: int  # distinct phrases or keywords behind the readers
+    _tfidf: list[dict[str, float]] | None = None
+
+    @property
+    def tfidf(self) -> list[dict[str, float]]:
+        if self._tfidf is None:
+            self._tfidf = tfidf([(a, set()) for a in self.abstracts])
+        return self._tfidf
+
+
+def phrases_of(text: str) -> set[str]:
+    """The one- and two-token phrases of a text (see the module docstring)."""
+    words = [stem(w) for w in _TOKEN.findall(text.lower())]
+    out = {w for w in words if w not in STOP_WORDS and len(w) > 2}
+    pairs = zip(words, words[1:], strict=False)
+    out |= {f"{a} {b}" for a, b in pairs if a not in STOP_WORDS and b not in STOP_WORDS}
+    return out
+
+
+def pick_phrases(records: Sequence[tuple[str, str]]) -> list[tuple[str, set[int]]]:
+    """(phrase, rows whose title has it) by the module docstring's rule, most titles first."""
+    titles: dict[str, set[int]] = {}
+    in_abstracts: Counter[str] = Counter()
+    for i, (title, abstract) in enumerate(records):
+        for p in phrases_of(title):
+            titles.setdefault(p, set()).add(i)
+        in_abstracts.update(phrases_of(abstract))
+    candidates = sorted(
+        (
+            (p, rows)
+            for p, rows in titles.items()
+            if 10 <= len(rows) <= 100 and len(rows) <= in_abstracts[p] <= MAX_SPREAD * len(rows)
+        ),
+        key=lambda x: (-len(x[1]), x[0]),
+    )
+    taken: list[tuple[str, set[int]]] = []
+    for p, rows in candidates:
+        if all(len(rows & r) < 0.8 * len(rows | r) for _, r in taken):
+            taken.append((p, rows))
+    return taken
+
+
+def phrase_readers(
+    n: int, interests: Sequence[tuple[str, set[int]]], seeds: Sequence[int]
+) -> list[Reader]:
+    """One reader per interest per seed: 5 bookmarks with it, 20 skips without it."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        for _, have in interests:
+            pos = rng.sample(sorted(have), 5)
+            neg = rng.sample([i for i in range(n) if i not in have], 20)
+            out.append((pos, neg, set(have) - set(pos)))
+    return out
+
+
+def read_venue(path: Path, venue: str, year: int) -> list[tuple[str, str]]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    out = []
+    with opener(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            r = json.loads(line)
+            abstract = " ".join((r.get("abstract") or "").split())
+            if r.get("venue") == venue and r.get("year") == year and abstract:
+                out.append((" ".join((r.get("title") or "").split()), abstract))
+    return out
+
+
+def _vectors(abstracts: Sequence[str]) -> PaperVectors:
+    return build([str(i) for i in range(len(abstracts))], [("", a) for a in abstracts])
+
+
+def evaluations(
+    records: Path | None,
+    venues: Sequence[tuple[str, int]],
+    seeds: Sequence[int],
+    keywords: Path | None,
+    keyword_seeds: Sequence[int],
+) -> list[Evaluation]:
+    out = []
+    for venue, year in venues if records else ():
+        assert records is not None
+        recs = read_venue(records, venue, year)
+        interests = pick_phrases(recs)
+        abstracts = [a for _, a in recs]
+        out.append(
+            Evaluation(
+                f"{venue} {year} title phrases ({len(abstracts)} papers)",
+                abstracts,
+                phrase_readers(len(recs), interests, seeds),
+                _vectors(abstracts),
+                len(interests),
+            )
+        )
+    if keywords is not None:
+        rows = load_keywords(keywords)
+        readers = _readers(rows, keyword_seeds)
+        freq = Counter(k for _, kw in rows for k in kw)
+        abstracts = [a for a, _ in rows]
+        out.append(
+            Evaluation(
+                f"ICLR 2017 author keywords ({len(rows)} papers)",
+                abstracts,
+                readers,
+                _vectors(abstracts),
+                sum(10 <= n <= 100 for n in freq.values()),
+            )
+        )
+    return out
+
+
+def papertui_ranker(vecs: PaperVectors, pos: list[int], neg: list[int]) -> list[int]:
+    model = triage.train(vecs, [str(i) for i in pos], [str(i) for i in neg])
+    return [int(r.id) for r in model.rank(K, why=False)]
+
+
+def precision(ev: Evaluation, ranker: Ranker) -> np.ndarray:
+    """precision@K of `ranker` for each of the evaluation's readers."""
+    got = [sum(r in want for r in ranker(ev.vectors, p, n)[:K]) / K for p, n, want in ev.readers]
+    return np.asarray(got)
+
+
+def rocchio(ev: Evaluation) -> np.ndarray:
+    """The scoring script's Rocchio baseline (unstemmed TF-IDF, gamma 0.25), per reader."""
+    base, n, got = ev.tfidf, len(ev.abstracts), []
+    for pos, neg, want in ev.readers:
+        prof: dict[str, float] = {}
+        for i in pos:
+            for w, x in base[i].items():
+                prof[w] = prof.get(w, 0.0) + x / len(pos)
+        for i in neg:
+            for w, x in base[i].items():
+                prof[w] = prof.get(w, 0.0) - 0.25 * x / len(neg)
+        seen = set(pos) | set(neg)
+        unseen = [j for j in range(n) if j not in seen]
+        best = sorted(unseen, key=lambda j: -cos(base[j], prof))[:K]
+        got.append(sum(j in want for j in best) / K)
+    return np.asarray(got)
+
+
+def random_order(ev: Evaluation) -> np.ndarray:
+    rng, n, got = random.Random(1), len(ev.abstracts), []
+    for pos, neg, want in ev.readers:
+        seen = set(pos) | set(neg)
+        pick = rng.sample([j for j in range(n) if j not in seen], K)
+        got.append(sum(j in want for j in pick) / K)
+    return np.asarray(got)
+
+
+def paired(a: np.ndarray, b: np.ndarray) -> str:
+    """Mean of a - b with its standard error."""
+    d = a - b
+    se = float(d.std(ddof=1) / math.sqrt(len(d))) if len(d) > 1 else 0.0
+    return f"{d.mean():+.3f} ± {se:.3f}"
+
+
+def _range(text: str) -> list[int]:
+    first, _, last = text.partition("-")
+    return list(range(int(first), int(last or first) + 1))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("records", nargs="?", type=Path, help="JSONL(.gz) with title, abstract, venue")
+    ap.add_argument("--keywords", type=Path, help="ICLR 2017 keywords CSV")
+    ap.add_argument("--venues", default="ICLR:2021,NeurIPS:2021")
+    ap.add_argument("--seeds", default="0-14", help="rng seeds of the phrase readers")
+    ap.add_argument("--keyword-seeds", default="300-329")
+    ap.add_argument("--show", action="store_true", help="list the phrases picked")
+    args = ap.parse_args()
+    venues = [(v, int(y)) for v, y in (x.split(":") for x in args.venues.split(",") if x)]
+    evs = evaluations(
+        args.records, venues, _range(args.seeds), args.keywords, _range(args.keyword_seeds)
+    )
+    print(f"precision@{K} of unseen papers (5 bookmarks, 20 skips per reader)")
+    print(
+        "| evaluation | interests | readers | for you | rocchio (tf-idf) | random"
+        " | for you - rocchio (SE) |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for ev in evs:
+        mine, roc, rnd = precision(ev, papertui_ranker), rocchio(ev), random_order(ev)
+        print(
+            f"| {ev.name} | {ev.interests} | {len(ev.readers)} | {mine.mean():.3f}"
+            f" | {roc.mean():.3f} | {rnd.mean():.3f} | {paired(mine, roc)} |"
+        )
+    if args.show and args.records:
+        for venue, year in venues:
+            picked = pick_phrases(read_venue(args.records, venue, year))
+            print(f"{venue} {year}: " + ", ".join(f"{p} ({len(r)})" for p, r in picked))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""The "for you" profile weights a liked paper's terms by the share of liked papers holding them."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from papertui.core.semantic import triage
+from papertui.core.semantic.similar import papers_query
+from papertui.core.semantic.triage_profile import holders, liked_query
+from papertui.core.semantic.vectors import PaperVectors, build
+
+CORE = ["graph", "node", "edge", "message", "neighbour", "vertex"]
+OWN = [
+    ["chess", "opening", "endgame", "board"],
+    ["music", "melody", "chord", "rhythm"],
+    ["protein", "folding", "residue", "amino"],
+    ["traffic", "road", "vehicle", "junction"],
+    ["weather", "rainfall", "climate", "storm"],
+]
+OTHER = ["speech", "audio", "image", "pixel", "policy", "reward", "token", "parsing"]
+FILLER = ["we", "study", "training", "models", "data", "learning", "performance", "benchmark"]
+LIKED = [f"liked{i}" for i in range(len(OWN))]
+
+
+def shared_field(seed: int) -> PaperVectors:
+    """Five liked papers that each say a little about one shared field (graphs) and mostly
+    about a subject of their own (chess, music, ...); ten more papers on the shared field, six
+    on each liked paper's own subject, and thirty on other things."""
+    rng = random.Random(seed)
+    ids, texts = [], []
+
+    def paper(pid: str, words: list[str]) -> None:
+        body = words + rng.choices(FILLER, k=6)
+        rng.shuffle(body)
+        ids.append(pid)
+        texts.append(("", " ".join(body) + "."))
+
+    for pid, own in zip(LIKED, OWN, strict=True):
+        paper(pid, rng.sample(CORE, 3) + rng.choices(own, k=10))
+    for i in range(10):
+        paper(f"field{i}", rng.sample(CORE, 3) + rng.choices(FILLER, k=6))
+    for j, own in enumerate(OWN):
+        for i in range(6):
+            paper(f"own{j}-{i}", rng.choices(own, k=8))
+    for i in range(30):
+        paper(f"other{i}", rng.choices(OTHER, k=8))
+    return build(ids, texts)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_what_the_liked_papers_share_comes_before_what_one_of_them_says(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    vecs = shared_field(seed)
+    top = [r.id for r in triage.train(vecs, LIKED).rank(10, why=False)]
+    assert sum(p.startswith("field") for p in top) >= 7
+    # the plain centroid of the liked papers fills the list with their separate subjects
+    monkeypatch.setattr(
+        triage, "liked_query", lambda v, rows: papers_query(v, rows) * (1.0 / len(rows))
+    )
+    plain = [r.id for r in triage.train(vecs, LIKED).rank(10, why=False)]
+    assert sum(p.startswith("field") for p in plain) <= 5
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 59), min_size=1, max_size=6, unique=True))
+def test_shared_terms_keep_the_centroid_weight_and_one_off_terms_lose_it(rows: list[int]) -> None:
+    vecs = shared_field(0)
+    q = liked_query(vecs, rows)
+    centroid = papers_query(vecs, rows) * (1.0 / len(rows))
+    held = holders(vecs, rows)
+    assert np.array_equal(q.dense, centroid.dense)
+    everyone = held == len(rows)
+    assert np.allclose(q.terms[everyone], centroid.terms[everyone])
+    assert np.allclose(q.terms, centroid.terms * held / len(rows))
+    assert np.all(held[centroid.terms > 0] >= 1)  # a weighted term is held by some liked paper
+    if len(rows) == 1:  # one liked paper: the profile is that paper
+        assert np.allclose(q.terms, centroid.terms)
+
+
+def test_the_lsa_part_counts_as_much_as_it_finds_a_liked_paper_left_out() -> None:
+    from test_triage_feedback import LIKED as FIELD_LIKED
+    from test_triage_feedback import SKIPPED, field_corpus
+
+    # liked papers of one field, in the same words: the LSA part finds each from the others
+    coherent = triage.train(field_corpus()[0], FIELD_LIKED, SKIPPED)
+    coherent.scores()
+    assert coherent.dense_weight is not None and coherent.dense_weight > triage.DENSE_WEIGHT
+    # liked papers that agree in a few words and are otherwise about five subjects: it does not
+    scattered = triage.train(shared_field(0), LIKED)
+    scattered.scores()
+    assert scattered.dense_weight is not None and scattered.dense_weight < 0.1
+    # too few liked papers to leave one out: the fixed weight
+    two = triage.train(shared_field(0), LIKED[:2])
+    two.scores()
+    assert two.dense_weight == triage.DENSE_WEIGHT
