@@ -55,7 +55,7 @@ def stem(word: str) -> str:
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes")):
+    if word.endswith(("sses", "xes", "ches", "shes")) and len(word) > 4:  # axes -> axe, not ax
         return word[:-2]
     if word.endswith("s") and not word.endswith(("ss", "us", "is", "ous")):
         return word[:-1]

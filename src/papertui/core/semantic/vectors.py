@@ -73,7 +73,7 @@ __all__ = [
 Progress = Callable[[int, int], None]
 
 # 2: sentence ends break pairs, a title-less paper's lead sentence counts twice, 128 terms kept
-FORMAT = 3  # 3: LaTeX command names are not terms
+FORMAT = 4  # 3: LaTeX command names are not terms; 4: a stem keeps 3 letters (axes)
 
 
 class PaperVectors:
