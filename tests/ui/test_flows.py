@@ -202,6 +202,24 @@ async def test_unsaved_note_is_never_dropped_silently():
         assert not isinstance(app.screen, (NoteEditor, ConfirmScreen))
 
 
+async def test_quitting_from_the_note_editor_asks_to_save_the_note():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n", "x", "ctrl+q")  # ctrl+q reaches the app from inside the editor
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and app.is_running
+        await pilot.press("n")  # back to the note, text intact
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor) and app.screen.query_one(TextArea).text == "x"
+        await app.action_quit()  # the palette's Quit runs the same action
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert not app.is_running
+    assert app.library.marks.note(app.library.papers[0]) == "x"
+
+
 async def test_note_that_cannot_be_saved_stays_in_the_editor():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

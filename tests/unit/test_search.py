@@ -81,6 +81,16 @@ def test_phrase_or_not_and_prefix(library):
     assert any("invertible" in a.lower() for a in abstracts(library, "invertib*"))
 
 
+@pytest.mark.parametrize("word", ["self-supervised", "fine-tuning", "zero-shot"])
+def test_a_hyphen_inside_a_word_joins_it_and_does_not_negate(library, word):
+    found = abstracts(library, word)
+    having = [a for a in (p.abstract for p in library.papers) if word in a.lower()]
+    assert having and found
+    assert all(word.split("-")[1] in a.lower() for a in found)  # not "NOT tuning"
+    assert set(having) <= set(found)
+    assert set(abstracts(library, f"+{word}")) == set(found)  # a leading + still means "must"
+
+
 @pytest.mark.parametrize(
     "query", ['"unbalanced', "AND", "(", "NOT NOT", "*", "title:", ")", "OR OR"]
 )

@@ -121,6 +121,33 @@ class PaperTUI(App[None]):
         self._apply_layout()
         self._remember("list_only", self.list_only)
 
+    # -- quitting --------------------------------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """Quit, but never with a note typed and not saved (ctrl+q and the palette's Quit reach
+        here from inside the note editor): ask to save it first, or go back to it."""
+        from papertui.ui.screens.confirm import ConfirmScreen
+        from papertui.ui.screens.note_editor import NoteEditor
+
+        editor = next((s for s in self.screen_stack if isinstance(s, NoteEditor) and s.dirty), None)
+        if editor is None:
+            self.exit()
+            return
+
+        def answered(save: bool | None) -> None:
+            if save:
+                editor.action_save()
+                self.set_timer(0.2, self._quit_unless_editing)  # a failed save reopens it
+
+        question = "The note has unsaved changes. Save it and quit? (n: back to the note)"
+        self.push_screen(ConfirmScreen(question), answered)
+
+    def _quit_unless_editing(self) -> None:
+        from papertui.ui.screens.note_editor import NoteEditor
+
+        if not any(isinstance(s, NoteEditor) for s in self.screen_stack):
+            self.exit()
+
     # -- the command palette -----------------------------------------------------------------------
 
     def action_command_palette(self) -> None:

@@ -68,7 +68,8 @@ class SearchIndex:
         self._searcher = self._ix.searcher()
         self._parser = qparser.MultifieldParser(list(FIELDS), self._ix.schema)
         self._parser.remove_plugin_class(qparser.EveryPlugin)
-        self._parser.add_plugin(qparser.PlusMinusPlugin())
+        # "-word" and "+word" only at a word's start: "self-supervised" is one term, not NOT
+        self._parser.add_plugin(qparser.PlusMinusPlugin(r"(?<![^\s(])\+", r"(?<![^\s(])-"))
         self._words = Vocabulary(directory / "vocab.json")
         self._ids = self._searcher.reader().column_reader("id")
         self._arrays = ArrayScorer(self._searcher)
