@@ -103,6 +103,15 @@ def test_seed_text_alone_ranks_its_topic_first(built) -> None:  # type: ignore[n
     assert triage.train(vecs, []).empty
 
 
+def test_one_seed_text_weighs_as_one_liked_paper_not_as_all_of_them(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    liked = [p for p in vecs.ids if topic_of[p] == "graph"][:5]
+    model = triage.train(vecs, liked, seed_texts=["acoustic models for speech and speaker audio"])
+    top = [topic_of[r.id] for r in model.rank(12)]
+    assert top[:7] == ["graph"] * 7, top  # five liked papers outweigh one seed
+    assert "speech" in top  # and the seed still counts, next
+
+
 def test_negative_phrase_sinks_papers_without_hiding_them(built) -> None:  # type: ignore[no-untyped-def]
     vecs, topic_of = built
     ids, texts, _ = corpus()

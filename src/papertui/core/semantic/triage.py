@@ -296,23 +296,33 @@ def train(
         vectors,
         pos,
         neg,
-        _profile(vectors, pos, neg, seed_part),
+        _profile(vectors, pos, neg, seed_part, len(seeds)),
         anchor_arr,
         [p.strip() for p in negative_phrases if p.strip()],
         text_of,
     )
     if len(pos) >= LEAVE_ONE_OUT_MIN and k:
         model.held_out = lambda: [
-            _profile(vectors, pos[:i] + pos[i + 1 :], neg, seed_part) for i in range(len(pos))
+            _profile(vectors, pos[:i] + pos[i + 1 :], neg, seed_part, len(seeds))
+            for i in range(len(pos))
         ]
     return model
 
 
 def _profile(
-    vectors: PaperVectors, pos: list[int], neg: list[int], seed_part: Query | None
+    vectors: PaperVectors,
+    pos: list[int],
+    neg: list[int],
+    seed_part: Query | None,
+    seeds: int = 0,
 ) -> Query:
-    """The unit profile of liked papers `pos`, seed texts' part and passed-over papers `neg`."""
-    parts = ([liked_query(vectors, pos)] if pos else []) + ([seed_part] if seed_part else [])
+    """The unit profile of liked papers `pos`, the mean of `seeds` seed texts (`seed_part`) and
+    passed-over papers `neg`. A seed text counts as much as one liked paper."""
+    parts = [liked_query(vectors, pos)] if pos else []
+    if seed_part and parts:
+        parts.append(_as_liked(seed_part, parts[0], seeds / len(pos)))
+    elif seed_part:
+        parts.append(seed_part)
     if not parts:
         return Query(
             np.zeros(len(vectors.vocab.keys), np.float32), np.zeros(vectors.dims, np.float32)
@@ -324,3 +334,13 @@ def _profile(
         profile = profile + papers_query(vectors, neg) * (-NEGATIVE_WEIGHT / len(neg))
     profile = profile.normalised()
     return Query(heaviest(profile.terms, PROFILE_TERMS), profile.dense).normalised()
+
+
+def _as_liked(seed_part: Query, liked: Query, ratio: float) -> Query:
+    """The seed texts' mean, scaled (in each space) to the liked papers' centroid times `ratio`
+    (seeds per liked paper): one seed then weighs as one liked paper, not as all of them (a
+    seed is a unit vector, a centroid of several papers a shorter one)."""
+    unit = seed_part.normalised()
+    terms = unit.terms * float(np.linalg.norm(liked.terms)) * ratio
+    dense = unit.dense * float(np.linalg.norm(liked.dense)) * ratio
+    return Query(terms, dense)
