@@ -176,3 +176,21 @@ def test_export_errors_are_one_line(tmp_path):
     with pytest.raises(ExportError) as caught:
         write_export(tmp_path / "missing" / "out.md", "x")
     assert "\n" not in str(caught.value) and os.fspath(tmp_path / "missing") in str(caught.value)
+
+
+def test_exports_drop_control_characters_and_csv_formulas_stay_text():
+    hostile = Entry(
+        "e1",
+        '=HYPERLINK("http://x")',
+        "Red \x1b[31mtext\x1b[0m, a bell\x07 and \x1b]52;c;aGk=\x07 a clipboard write.\tTab kept.",
+        ["refs\x1b[1m"],
+        [],
+        False,
+        "line one\nline two\x08",
+    )
+    for fmt in ("markdown", "json", "csv", "bibtex"):
+        out = render([hostile], fmt)
+        assert not any(c in out for c in "\x1b\x07\x08"), fmt
+        assert "Tab kept" in out and "line two" in out
+    row = _csv_rows(render([hostile], "csv"))[0]
+    assert row["title"].startswith("'=HYPERLINK")  # shown as text, never run as a formula

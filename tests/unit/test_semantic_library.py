@@ -251,9 +251,26 @@ def test_cli_rank_records_and_feedback(dump: Path, capsys: pytest.CaptureFixture
 def test_cli_like_file_seeds(dump: Path, write_corpus, capsys) -> None:  # type: ignore[no-untyped-def]
     seeds = write_corpus(abstract("scan", random.Random(5), 77) + "\n", "mine.txt")
     code, out, _ = run(capsys, "like", str(seeds), "-c", str(dump))
-    assert (code, out.strip()) == (0, f"liked 1 papers from {seeds}")
+    assert (code, out.strip()) == (0, f"liked 1 paper from {seeds}")
     code, out, _ = run(capsys, "rank", str(dump), "--limit", "3", "--json")
     assert all(r["abstract"].split()[1] == "scan" for r in json.loads(out))
+    code, _, err = run(capsys, "like", "nope.bib", "-c", str(dump))
+    assert code == 2 and "nope.bib: no such file" in err
+
+
+def test_cli_seeds_liked_from_another_library_are_liked_papers_here(  # type: ignore[no-untyped-def]
+    dump: Path, write_corpus, capsys
+) -> None:
+    _, out, _ = run(capsys, "list", str(dump), "--json")
+    papers = json.loads(out)
+    graph = [p for p in papers if p["abstract"].split()[1] == "graph"][:2]
+    # liked as a file while another library (the bundled one) was open: stored as seeds
+    copy = write_corpus("\n\n".join(p["abstract"] for p in graph) + "\n", "two.txt")
+    assert run(capsys, "like", str(copy))[0] == 0
+    code, out, _ = run(capsys, "rank", str(dump), "--limit", "5", "--json")
+    ranked = json.loads(out)
+    assert not {r["id"] for r in ranked} & {p["id"] for p in graph}  # never recommended again
+    assert all(r["abstract"].split()[1] == "graph" for r in ranked)
 
 
 def test_cli_overview_json_and_topic_search(dump: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,6 +16,7 @@ from papertui.commands.common import (
     open_library,
     print_json,
 )
+from papertui.core.text import counted
 
 
 def cmd_semantic(args: argparse.Namespace) -> int:
@@ -88,13 +89,16 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
 
 def cmd_like(args: argparse.Namespace) -> int:
+    # ids are hex: anything with a dot or a slash is a file the reader meant
+    if not args.remove and not os.path.isfile(args.id) and ("." in args.id or os.sep in args.id):
+        raise UsageError(f"papertui like: {args.id}: no such file")
     if os.path.isfile(args.id) and not args.remove:
         library = open_library(args.corpus)
         try:
             count = library.foryou.add_seeds(args.id)
         except ValueError as exc:
             raise UsageError(f"papertui like: {exc}") from exc
-        print(f"liked {count} papers from {args.id}")
+        print(f"liked {counted(count, 'paper')} from {args.id}")
         return 0
     library, paper = find_paper(args)
     (library.marks.unjudge if args.remove else library.marks.like)([paper])

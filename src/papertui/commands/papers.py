@@ -20,6 +20,7 @@ from papertui.commands.common import (
 )
 from papertui.core.query import parse_query
 from papertui.core.sources import quick_search
+from papertui.core.text import counted
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -154,5 +155,5 @@ def cmd_export(args: argparse.Namespace) -> int:
         ) from exc
     except ExportError as exc:
         raise UsageError(f"papertui export: {exc}") from exc
-    print(f"exported {len(entries)} papers to {target}", file=sys.stderr)
+    print(f"exported {counted(len(entries), 'paper')} to {target}", file=sys.stderr)
     return 0

@@ -8,7 +8,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the CLI reads FORMATS without loading the corpus and the store
@@ -95,23 +95,34 @@ def to_csv(entries: Sequence[Entry]) -> str:
     for e in entries:
         writer.writerow(
             [
-                e.id,
-                e.title,
-                "; ".join(e.authors),
-                e.venue,
-                e.year or "",
-                "; ".join(e.collections),
-                int(e.bookmarked),
-                e.note,
-                "; ".join(e.tags),
-                e.feedback or "",
-                int(e.read),
-                "" if e.title_derived is None else str(e.title_derived).lower(),
-                " ".join(e.urls),
-                e.abstract,
+                _cell(x)
+                for x in (
+                    e.id,
+                    e.title,
+                    "; ".join(e.authors),
+                    e.venue,
+                    e.year or "",
+                    "; ".join(e.collections),
+                    int(e.bookmarked),
+                    e.note,
+                    "; ".join(e.tags),
+                    e.feedback or "",
+                    int(e.read),
+                    "" if e.title_derived is None else str(e.title_derived).lower(),
+                    " ".join(e.urls),
+                    e.abstract,
+                )
             ]
         )
     return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: one starting with = + - @ would be run as a
+    formula (a corpus is untrusted), so it gets a leading apostrophe."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def _bib_value(text: str) -> str:
@@ -189,6 +200,27 @@ def _cite_key(e: Entry, used: set[str]) -> str:
 
 
 def render(entries: Sequence[Entry], fmt: str) -> str:
-    return {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt](
-        entries
+    writer = {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt]
+    return writer([_plain(e) for e in entries])
+
+
+# Control characters other than tab and newline: an escape sequence in an untrusted abstract
+# would colour, move or write to the clipboard of the terminal that shows the exported file.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _plain(e: Entry) -> Entry:
+    def clean(text: str) -> str:
+        return _CONTROL.sub("", text) if _CONTROL.search(text) else text
+
+    return replace(
+        e,
+        title=clean(e.title),
+        abstract=clean(e.abstract),
+        note=clean(e.note),
+        venue=clean(e.venue),
+        authors=[clean(a) for a in e.authors],
+        collections=[clean(c) for c in e.collections],
+        urls=[clean(u) for u in e.urls],
+        tags=[clean(t) for t in e.tags],
     )

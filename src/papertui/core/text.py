@@ -41,6 +41,11 @@ def safe_display(text: str) -> str:
     return _UNSAFE.sub(sub, text)
 
 
+def counted(n: int, noun: str) -> str:
+    """ "1 paper", "3 papers": a count with its noun in the right number (regular plurals)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def normalise_ws(text: str) -> str:
     """Collapse all whitespace runs to one space and strip the ends."""
     return _WS.sub(" ", text).strip()

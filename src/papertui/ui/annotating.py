@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from papertui.core.corpus import Paper
 from papertui.core.export import byline, paper_markdown
 from papertui.core.store import StoreError
-from papertui.core.text import safe_display
+from papertui.core.text import counted, safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.note_editor import NoteEditor
 from papertui.ui.screens.tags import TagScreen
@@ -59,7 +59,7 @@ class Annotating:
 
             if self._save(mark_all, "Bookmark"):
                 verb = "Bookmarked" if on else "Removed the bookmarks of"
-                self.reader.notify(f"{verb} {len(papers)} papers.", timeout=2)
+                self.reader.notify(f"{verb} {counted(len(papers), 'paper')}.", timeout=2)
         self.reader.current.refresh()
 
     def edit_note(self, draft: str | None = None, problem: str = "") -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from papertui.core.corpus import Paper
 from papertui.core.export import ExportError, ExportExists, export_to
-from papertui.core.text import safe_display
+from papertui.core.text import counted, safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.export import ExportScreen
 
@@ -64,4 +64,4 @@ class Exporting:
             self.open_dialog(name, safe_display(str(exc)))
             return
         shown = safe_display(str(target))
-        self.reader.notify(f"Exported {len(entries)} papers to {shown}", timeout=8)
+        self.reader.notify(f"Exported {counted(len(entries), 'paper')} to {shown}", timeout=8)

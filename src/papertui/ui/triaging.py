@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from papertui.core.library import View
 from papertui.core.store import StoreError
-from papertui.core.text import safe_display
+from papertui.core.text import counted, safe_display
 from papertui.ui.screens.prompt import PromptScreen
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class Triaging:
     def _seed(self, path: str) -> None:
         try:
             count = self.library.foryou.add_seeds(Path(path).expanduser())
-            message, severity = f"Learned from {count} papers of {path}.", "information"
+            message, severity = f"Learned from {counted(count, 'paper')} of {path}.", "information"
         except (OSError, ValueError, StoreError) as exc:
             message, severity = f"{path}: {exc}", "error"
         self.reader.app.call_from_thread(

@@ -22,9 +22,11 @@ WHY_LIMIT = 500
 
 
 def positive_ids(notes: Annotations) -> set[str]:
-    """Papers kept: bookmarked, noted, tagged or liked."""
+    """Papers kept: bookmarked, noted, tagged or liked, and the seed papers (liked from a file):
+    a seed that is also in the library opened later is a liked paper of it, never ranked."""
     liked = {pid for pid, v in notes.feedback.items() if v == LIKED}
-    return set(notes.bookmarks) | set(notes.notes) | set(notes.tags) | liked
+    seeds = {s.id for s in notes.seeds}
+    return set(notes.bookmarks) | set(notes.notes) | set(notes.tags) | liked | seeds
 
 
 def negative_ids(notes: Annotations, positives: set[str]) -> set[str]:
@@ -72,7 +74,7 @@ class ForYou:
             vectors,
             sorted(positives),
             sorted(negatives),
-            [f"{s.title}. {s.abstract}" for s in notes.seeds],
+            [f"{s.title}. {s.abstract}" for s in notes.seeds if s.id not in by_id],
             phrases,
             text_of,
         )
@@ -185,4 +187,4 @@ def _score(scores: Any, row: int | None) -> float:
 
 def _answers(notes: Annotations) -> int:
     positives = positive_ids(notes)
-    return len(positives) + len(negative_ids(notes, positives)) + len(notes.seeds)
+    return len(positives) + len(negative_ids(notes, positives))  # seeds are among positives

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 
-from papertui.core.text import safe_display
+from papertui.core.text import counted, safe_display
 
 
 class CollectionsScreen(ModalScreen[frozenset[str] | None]):
@@ -29,7 +29,8 @@ class CollectionsScreen(ModalScreen[frozenset[str] | None]):
     def _prompt(self, index: int) -> str:
         name, total, unread, marked = self.counts[index]
         box = "[x]" if name in self.chosen else "[ ]"
-        return f"{box} {safe_display(name)}\n    {total} papers · {unread} unread · {marked} ★"
+        counts = f"{counted(total, 'paper')} · {unread} unread · {marked} ★"
+        return f"{box} {safe_display(name)}\n    {counts}"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="collections-box"):

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from papertui.core.text import safe_display
+from papertui.core.text import counted, safe_display
 
 if TYPE_CHECKING:
     from papertui.core.overview import Overview
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 def counts_line(overview: Overview) -> str:
     c = overview.view
     return (
-        f"{c.papers} papers · {c.collections} collections · {c.unread} unread · "
+        f"{counted(c.papers, 'paper')} · {counted(c.collections, 'collection')} · "
+        f"{c.unread} unread · "
         f"{c.bookmarked} bookmarked · {c.noted} noted · {c.tagged} tagged"
     )
 

@@ -43,11 +43,11 @@ class StatusLine(Static):
     def _render_line(self) -> None:
         s = self.state
         if s.filtered:
-            counted = f"{s.shown} of {s.total} papers"
+            counted = f"{s.shown} of {s.total} papers" if s.total != 1 else "1 of 1 paper"
             if s.more:
                 counted = f"best {s.shown} of {s.total} papers (more as you scroll)"
         else:
-            counted = f"{s.total} papers"
+            counted = f"{s.total} papers" if s.total != 1 else "1 paper"
         parts = [counted, *s.layers]
         if s.sort:
             parts.append(f"order: {s.sort} (s)")
