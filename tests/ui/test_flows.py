@@ -319,6 +319,15 @@ async def test_help_lists_every_binding_and_closes():
             assert key.description in body
         for syntax in ("OR", "is:bookmarked", "has:note", "collection:", '"exact phrase"'):
             assert syntax in body
+        for syntax in ("~a sentence", "topic:N", "year:2024", "author:"):
+            assert syntax in body
+        box = app.screen.query_one("#help-box")
+        await pilot.press("G")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y > 0  # G: the end of the help
+        await pilot.press("g")
+        await pilot.pause()
+        assert box.scroll_y == 0
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)

@@ -101,6 +101,51 @@ async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus):
         assert "learned from 3 answers" in status(app)
 
 
+async def test_reset_asks_first_and_clears_the_marks_at_once(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("plus", "minus")
+        await settle(pilot)
+        app.reader.action_reset_feedback()
+        await pilot.pause()
+        await pilot.press("n")  # changed my mind: nothing is forgotten
+        await settle(pilot)
+        assert app.library.foryou.answers() == 2
+        app.reader.action_reset_feedback()
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.library.foryou.answers() == 0
+        assert app.reader.current.look(0).markers.strip() == ""  # no ↑ left on the row
+
+
+async def test_for_you_why_names_the_nearest_liked_paper_and_empty_results_say_so(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        liked = app.library.papers[0]
+        await pilot.press("plus")
+        for _ in range(4):  # to "for you"
+            await pilot.press("s")
+        await settle(pilot)
+        detail = str(app.reader.detail.query_one("#detail-body").render())
+        assert "near “" + liked.title[:20] in detail
+        await pilot.press("slash", *"zzzqqq")
+        await settle(pilot)
+        assert app.reader.paper_list.empty_message == "No papers match 'zzzqqq'."
+
+
+async def test_ask_me_before_any_answer_says_there_is_nothing_to_ask_yet(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("A")
+        await settle(pilot)
+        assert not app.reader.paper_list.rows
+        assert "nothing learned yet" in app.reader.paper_list.empty_message
+
+
 async def test_ask_me_lists_uncertain_papers_and_esc_goes_back(write_corpus):
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=SIZE) as pilot:

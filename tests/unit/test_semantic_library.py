@@ -244,7 +244,7 @@ def test_cli_rank_records_and_feedback(dump: Path, capsys: pytest.CaptureFixture
     assert not {r["id"] for r in ranked} & set(graph[:3])
     assert run(capsys, "feedback", "--reset", "-c", str(dump))[0] == 0
     code, out, err = run(capsys, "rank", str(dump), "--json")
-    assert "nothing to learn from" in err
+    assert "nothing learned yet" in err
     assert run(capsys, "feedback", "-c", str(dump))[0] == 2
 
 

@@ -88,12 +88,22 @@ class Triaging:
         self.reader.app.push_screen(PromptScreen(question, "e.g. medical imaging"), chosen)
 
     def reset(self) -> None:
-        try:
-            self.library.marks.reset_feedback()
-        except StoreError as exc:
-            self.reader.notify(str(exc), severity="error")
-            return
-        self.reader.notify("Forgot every like, skip and seed.")
+        from papertui.ui.screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.library.marks.reset_feedback()
+            except StoreError as exc:
+                self.reader.notify(str(exc), severity="error")
+                return
+            self.reader.notify("Forgot every like, skip and seed.")
+            self.reader.current.refresh()  # the ↑ ↓ marks and "why" go at once
+            self.reader.searching.search(keep_cursor=True)
+
+        question = "Forget every like, skip and seed? (bookmarks, notes and tags stay)"
+        self.reader.app.push_screen(ConfirmScreen(question), answered)
 
     # -- the overview ---------------------------------------------------------------------------
 

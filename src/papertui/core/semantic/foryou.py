@@ -15,10 +15,11 @@ from papertui.core.store import LIKED, SKIPPED, Annotations, Seed
 
 if TYPE_CHECKING:
     from papertui.core.library import Library
-    from papertui.core.semantic.triage import InterestModel
+    from papertui.core.semantic.triage import InterestModel, Ranked
 
 # "for you" explains the first this many papers it ranks (each costs a few microseconds).
 WHY_LIMIT = 500
+NOTHING_YET = "for you: nothing learned yet (like with +, bookmark or tag papers)"
 
 
 def positive_ids(notes: Annotations) -> set[str]:
@@ -89,6 +90,8 @@ class ForYou:
         """Unread papers not yet judged first, most interesting first; then the papers read,
         kept (bookmarked, noted, tagged), liked or skipped, in the view's order."""
         papers = self.library.papers
+        if not view.indices:
+            return  # "no papers match" says more than how the order works
         positives = positive_ids(notes)
         judged = negative_ids(notes, positives) | positives | notes.reads.keys()
         unread = [i for i in view.indices if papers[i].id not in judged]
@@ -99,7 +102,7 @@ class ForYou:
             view.indices = unread + read
             return
         if model.empty:
-            view.notes.append("for you: nothing to learn from yet (bookmark, like or tag papers)")
+            view.notes.append(NOTHING_YET)
             view.indices = unread + read
             return
         scores = model.scores()
@@ -112,7 +115,7 @@ class ForYou:
             if r is not None:
                 view.scores[i] = float(scores[r])
                 item = model.explain(r)  # the terms and negative phrases behind the score
-                view.why[i] = item.why
+                view.why[i] = self._why(item)
         view.indices = ranked + read
 
     def rank(self, limit: int = 50) -> View:
@@ -134,15 +137,27 @@ class ForYou:
         if model is None:
             view.notes.append("related-paper vectors not built yet")
             return view
+        if model.empty:
+            view.notes.append(NOTHING_YET)
+            return view
         notes = library.annotations()
         for item in model.ask_order(limit, exclude=notes.reads.keys()):
             pos = library.by_id.get(item.id)
             if pos is not None:
                 view.indices.append(pos)
                 view.scores[pos] = item.score
-                view.why[pos] = item.why
+                view.why[pos] = self._why(item)
         view.notes.append(f"learned from {self.answers()} answers")
         return view
+
+    def _why(self, item: Ranked) -> str:
+        """The terms behind a paper's score, and the liked paper it is nearest to."""
+        pos = self.library.by_id.get(item.closest) if item.closest else None
+        if pos is None:
+            return item.why
+        title = " ".join(self.library.papers[pos].title.split())
+        near = f"near “{title[:57] + '…' if len(title) > 58 else title}”"
+        return f"{item.why}; {near}" if item.why else near
 
     def add_seeds(self, path: str | Path) -> int:
         """See `Library.add_seeds`."""

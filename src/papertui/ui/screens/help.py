@@ -24,6 +24,8 @@ QUERY_SYNTAX = [
     ("tag:name", "papers with a tag"),
     ("author:name", "papers by an author (accents optional); also venue:word"),
     ("year:2024", "papers of a year; year:2020-2024 for a range"),
+    ("~a sentence", "papers about the sentence, ranked by meaning (filters still apply)"),
+    ("topic:N", "papers of the overview's N-th topic (O lists the topics)"),
 ]
 
 MARKERS = [
@@ -52,6 +54,10 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark", "close", "Close"),
         Binding("j,down", "scroll(1)", "Down", show=False),
         Binding("k,up", "scroll(-1)", "Up", show=False),
+        Binding("pagedown,ctrl+f,space", "page(1)", "Page down", show=False),
+        Binding("pageup,ctrl+b", "page(-1)", "Page up", show=False),
+        Binding("g,home", "ends(False)", "Top", show=False),
+        Binding("G,end", "ends(True)", "Bottom", show=False),
     ]
 
     def __init__(self, sections: list[tuple[str, list[tuple[str, str]]]]) -> None:
@@ -60,7 +66,10 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Static("papertui help   (Esc, q or ? to close)", id="help-title")
+            yield Static(
+                "papertui help   (Esc, q or ? to close; j/k, PgDn/PgUp, g/G to move)",
+                id="help-title",
+            )
             yield Static(help_text(self.sections), id="help-body")
 
     def action_close(self) -> None:
@@ -68,3 +77,13 @@ class HelpScreen(ModalScreen[None]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_page(self, pages: int) -> None:
+        box = self.query_one(VerticalScroll)
+        box.scroll_relative(
+            y=pages * max(1, box.scrollable_content_region.height - 1), animate=False
+        )
+
+    def action_ends(self, bottom: bool) -> None:
+        box = self.query_one(VerticalScroll)
+        (box.scroll_end if bottom else box.scroll_home)(animate=False)
