@@ -133,3 +133,23 @@ async def test_panes_stack_at_80_columns(write_corpus) -> None:
         assert list_width(app) == 80
         assert app.screen.detail.display
         assert app.screen.detail.region.y > app.screen.query_one(PaperList).region.y
+
+
+async def test_enter_reads_the_paper_and_esc_comes_back_even_in_list_only_mode():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        reader = app.reader
+        await pilot.press("z")  # list only
+        await pilot.pause()
+        assert not reader.detail.display
+        await pilot.press("j", "enter")
+        await pilot.pause()
+        assert reader.detail.display and reader.detail.has_focus  # the paper, to read
+        assert reader.paper_list.cursor == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not reader.detail.display and reader.paper_list.has_focus  # list only again
+        await pilot.press("z", "enter", "escape")  # split: Enter reads, Esc only comes back
+        await pilot.pause()
+        assert reader.detail.display and reader.paper_list.has_focus

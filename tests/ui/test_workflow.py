@@ -116,7 +116,7 @@ async def test_more_like_this_and_like_bookmarks_and_esc_back():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await search(pilot, "caligcl")
-        await pilot.press("enter", "m")
+        await pilot.press("m")
         await settle(pilot)
         assert len(app.reader.paper_list.rows) > 5 and "papers like 'CaliGCL" in status(app)
         await pilot.press("escape")  # peels the similar view: back to the results

@@ -449,3 +449,11 @@ def test_to_followed_by_a_determiner_is_not_made_a_gerund():
     )
     title = derive_title(abstract)
     assert "thising" not in title and "ing problem" not in title
+
+
+def test_terminal_escape_sequences_leave_no_trace_in_a_title():
+    abstract = (
+        "We propose EvilNet, a method for \x1b[31mred\x1b[0m text with \x1b]52;c;aGk=\x07 links."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("EvilNet") and "31m" not in title and "52;" not in title

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+# operator names written upright: \sin x -> sin x
+_FUNCTION_NAMES = ("sin", "cos", "tan", "ln", "arg", "ker", "dim", "gcd", "Pr", "argmin", "argmax")
+
 SYMBOLS = {
     "alpha": "α",
     "beta": "β",
@@ -90,6 +93,7 @@ SYMBOLS = {
     "inf": "inf",
     "lim": "lim",
     "det": "det",
+    **{f: f for f in _FUNCTION_NAMES},
     "top": "⊤",
     "circ": "∘",
     "star": "⋆",

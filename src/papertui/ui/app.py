@@ -16,7 +16,7 @@ from papertui.core.library import Library
 from papertui.core.settings import load_settings, remember, settings_path
 from papertui.core.text import safe_display
 from papertui.ui.keys import APP_KEYS, PALETTE
-from papertui.ui.screens.reader import ReaderScreen
+from papertui.ui.screens.reader import NARROW, ReaderScreen
 
 
 class SafePalette(CommandPalette):
@@ -104,7 +104,10 @@ class PaperTUI(App[None]):
         self.list_only = False
         self.list_width = max(20, min(90, self.list_width + step))
         self._apply_layout()
-        self._say_split(f"List: {self.list_width}% of the width.")
+        message = f"List: {self.list_width}% of the width."
+        if self.reader.size.width < NARROW:  # stacked panes: the split waits for a wider terminal
+            message += f" The panes are stacked below {NARROW} columns: it applies when wider."
+        self._say_split(message)
         self._remember("list_width", self.list_width)
         self._remember("list_only", False)
 

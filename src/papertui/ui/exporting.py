@@ -23,7 +23,9 @@ class Exporting:
         selected = self.reader.paper_list.selected
         found = [("bookmarked and annotated papers", "bookmarks")]
         if selected:  # what E acts on when papers are selected: offered first
-            found.insert(0, (f"the {len(selected)} selected papers", "selection"))
+            n = len(selected)
+            what = "the selected paper" if n == 1 else f"the {n} selected papers"
+            found.insert(0, (what, "selection"))
         found.append((f"the current results ({len(self.reader.view.indices)})", "results"))
         found += [(f"tag #{tag}", f"tag:{tag}") for tag in self.library.marks.all_tags()]
         return found

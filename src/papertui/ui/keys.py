@@ -80,6 +80,8 @@ LIST_KEYS = [
     ("g / G, Home / End", "first / last paper"),
     ("PgDn / PgUp, ctrl+f / ctrl+b", "page down / up"),
     ("Space (detail pane)", "page down in the abstract"),
+    ("Enter (list)", "read the paper: the detail pane takes the keys (shown again after z)"),
+    ("Esc (detail pane)", "back to the list (list only again if Enter showed the detail)"),
     ("mouse", "click a row to open it; wheel scrolls"),
 ]
 

@@ -123,7 +123,7 @@ class Triaging:
     def _what(self) -> str:
         reader = self.reader
         if reader.view.query or reader.narrowing.describe(reader):
-            return f"the {len(reader.view.indices)} papers in view"
+            return f"the {counted(len(reader.view.indices), 'paper')} in view"
         return f"the whole library ({len(self.library.papers)} papers)"
 
     def _show_overview(self, what: str, overview: object, state: str) -> None:

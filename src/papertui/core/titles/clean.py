@@ -35,10 +35,16 @@ _REFERENCE = re.compile(
 _LEFTOVER_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\")
 
 
+# A terminal escape sequence (colour, title, clipboard): gone whole, not just its ESC
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?")
+
+
 def _clean(abstract: str) -> str:
     """Plain single-spaced text with a leading space, so every word follows a space."""
     text = abstract[:4000]
     if not (text.isascii() and text.isprintable()):
+        if "\x1b" in text:
+            text = _ESCAPE.sub("", text)
         text = _CONTROL.sub("", text)
     if "\\" in text or "$" in text or "{" in text:
         if "\\" in text:

@@ -87,8 +87,8 @@ class OverviewScreen(ModalScreen[int | None]):
                 yield OptionList(
                     *[
                         Option(
-                            f"{t.index + 1:>2}. {safe_display(t.label)}  ·  {t.size} papers · "
-                            f"{t.unread} unread",
+                            f"{t.index + 1:>2}. {safe_display(t.label)}  ·  "
+                            f"{counted(t.size, 'paper')} · {t.unread} unread",
                             id=str(t.index),
                         )
                         for t in overview.topics

@@ -66,6 +66,7 @@ class ReaderScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self._layout = (list_width, list_only)
+        self._opened_from_list_only = False  # Enter showed the detail; Esc hides it again
         self.library = library
         self.view = View(query="", indices=list(range(len(library.papers))))
         self.narrowing = Layers()
@@ -196,9 +197,24 @@ class ReaderScreen(Screen[None]):
 
     def action_clear_search(self) -> None:
         """Esc peels one layer: the selection, a similar view, the query, bookmarks only, the
-        chosen collections."""
+        chosen collections. From the detail pane it first goes back to the list."""
+        if self.detail.has_focus_within:
+            if self._opened_from_list_only:
+                self._opened_from_list_only = False
+                self.app.toggle_list_only()  # type: ignore[attr-defined]
+            self.paper_list.focus()
+            return
         self.narrowing.peel(self)
         self.paper_list.focus()
+
+    def action_open_paper(self) -> None:
+        """Enter on a row: read the paper in the detail pane (shown for it in list-only mode)."""
+        if self.current_paper is None:
+            return
+        if not self.detail.display:
+            self._opened_from_list_only = True
+            self.app.toggle_list_only()  # type: ignore[attr-defined]
+        self.detail.focus()
 
     def action_switch_pane(self) -> None:
         if self.paper_list.has_focus:

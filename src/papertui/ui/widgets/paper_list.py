@@ -55,6 +55,7 @@ class PaperList(ScrollView, can_focus=True):
         Binding("space", "toggle_select", "Select", show=False),
         Binding("pageup,ctrl+b", "page_up", "Page up", show=False),
         Binding("tab", "screen.switch_pane", "Switch pane", show=False),
+        Binding("enter", "screen.open_paper", "Read", show=False),
     ]
 
     COMPONENT_CLASSES = {

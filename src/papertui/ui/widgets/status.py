@@ -48,14 +48,15 @@ class StatusLine(Static):
                 counted = f"best {s.shown} of {s.total} papers (more as you scroll)"
         else:
             counted = f"{s.total} papers" if s.total != 1 else "1 paper"
+        # what matters most first: a narrow terminal cuts the end of the line
         parts = [counted, *s.layers]
-        if s.sort:
-            parts.append(f"order: {s.sort} (s)")
         if s.selected:
             parts.append(f"{s.selected} selected")
         if s.corrections:
             parts.append("searched " + ", ".join(f"{a}→{b}" for a, b in s.corrections))
         parts.extend(s.notes)
+        if s.sort:
+            parts.append(f"order: {s.sort} (s)")
         if self.index_state:
             parts.append(self.index_state)
         self.update(safe_display(" · ".join(parts)))
