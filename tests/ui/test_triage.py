@@ -178,6 +178,12 @@ async def test_negative_keyword_sinks_papers_without_hiding_them(write_corpus):
         proteins = [i for i, p in enumerate(unread) if theme_of(app, p) == "Protein"]
         assert proteins and min(proteins) >= len(unread) // 2  # sunk below the rest, still listed
         assert app.library.run_query("protein").indices  # and still found by search
+        app.reader.triaging.add_negative_keyword()  # "-protein" takes it out again
+        await pilot.pause()
+        assert "Now: protein" in str(app.screen.query_one("Label").render())
+        await pilot.press(*"-protein", "enter")
+        await settle(pilot)
+        assert app.library.foryou.negative_keywords() == []
 
 
 async def test_seeds_from_a_file_teach_for_you(write_corpus, tmp_path):

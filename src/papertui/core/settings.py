@@ -112,6 +112,17 @@ def add_negative_keyword(text: str) -> str | None:
     return remember("negative_keywords", [*current, phrase])
 
 
+def remove_negative_keyword(text: str) -> str | None:
+    """Take a phrase out of `negative_keywords` (any case); None or why not."""
+    phrase = " ".join(text.split())
+    current = load_settings().negative_keywords
+    kept = [k for k in current if k.casefold() != phrase.casefold()]
+    if len(kept) == len(current):
+        listed = ", ".join(repr(k) for k in current) or "none yet"
+        return f"{phrase!r} is not a negative keyword (they are: {listed})"
+    return remember("negative_keywords", kept)
+
+
 def remember(name: str, value: str | int | bool | list[str]) -> str | None:
     """Write one top-level setting, keeping everything else; None or why not."""
     path = settings_path()

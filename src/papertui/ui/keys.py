@@ -71,7 +71,7 @@ SORT_NAMES = {
 # actions reached from the command palette (ctrl+p) only
 PALETTE = [
     ("add_seeds", "Like the papers of a file you have (.bib, .json): seeds for 'for you'"),
-    ("add_negative_keyword", "Add a negative keyword: its papers sink in 'for you'"),
+    ("add_negative_keyword", "Add (or -remove) a negative keyword: its papers sink in 'for you'"),
     ("reset_feedback", "Forget every like, skip and seed"),
 ]
 

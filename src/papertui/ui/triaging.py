@@ -71,19 +71,32 @@ class Triaging:
         )
 
     def add_negative_keyword(self) -> None:
+        """Ask for a phrase to sink in "for you"; "-phrase" takes one out again."""
+        foryou = self.library.foryou
+
         def chosen(text: str | None) -> None:
-            if not text:
+            text = " ".join((text or "").split())
+            if not text or text == "-":
                 return
-            problem = self.library.foryou.add_negative_keyword(text)
+            removing = text.startswith("-")
+            phrase = text[1:].strip() if removing else text
+            change = foryou.remove_negative_keyword if removing else foryou.add_negative_keyword
+            problem = change(phrase)
             if problem is not None:
                 self.reader.notify(safe_display(problem), severity="error", timeout=8)
                 return
-            self.reader.notify(f"Papers about {safe_display(text)!r} now sink in 'for you'.")
+            shown = safe_display(phrase)
+            if removing:
+                self.reader.notify(f"Papers about {shown!r} no longer sink in 'for you'.")
+            else:
+                self.reader.notify(f"Papers about {shown!r} now sink in 'for you'.")
             if self.reader.sort == "foryou":
                 self.reader.searching.search(keep_cursor=True)
 
+        now = ", ".join(foryou.negative_keywords())
         question = (
-            "A word or phrase whose papers should sink in 'for you' (still listed and found):"
+            "A word or phrase whose papers should sink in 'for you' (still listed and found);"
+            f" -phrase removes one. Now: {safe_display(now) if now else 'none'}"
         )
         self.reader.app.push_screen(PromptScreen(question, "e.g. medical imaging"), chosen)
 

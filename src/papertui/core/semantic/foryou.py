@@ -195,6 +195,12 @@ class ForYou:
 
         return add_negative_keyword(text)
 
+    def remove_negative_keyword(self, text: str) -> str | None:
+        """Stop sinking papers with this phrase; None, or the problem in one line."""
+        from papertui.core.settings import remove_negative_keyword
+
+        return remove_negative_keyword(text)
+
 
 def _score(scores: Any, row: int | None) -> float:
     return float("-inf") if row is None else float(scores[row])
