@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from papertui.ui.screens.overview import OverviewScreen
+from papertui.ui.screens.overview import BarChart, OverviewScreen
 from papertui.ui.screens.prompt import PromptScreen
 from papertui.ui.widgets.status import StatusLine
 
@@ -217,6 +217,11 @@ async def test_overview_topic_narrows_the_list_and_esc_peels_it(write_corpus):
         await settle(pilot)
         assert isinstance(app.screen, OverviewScreen)
         assert "60 papers" in str(app.screen.query_one("#overview-counts").render())
+        (chart,) = app.screen.query(BarChart)  # one collection: only abstract lengths to plot
+        lines = str(chart.render()).splitlines()
+        assert lines[0] == "Abstract length (words)" and len(lines) == 1 + len(chart.labels)
+        assert [line.split()[-1] for line in lines[1:]] == [str(v) for v in chart.values]
+        assert sum(chart.values) == 60
         topics = app.screen.query_one("#overview-topics", OptionList)
         assert topics.option_count >= 2
         await pilot.press("enter")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -26,6 +27,34 @@ def counts_line(overview: Overview) -> str:
         f"{c.unread} unread · "
         f"{c.bookmarked} bookmarked · {c.noted} noted · {c.tagged} tagged"
     )
+
+
+class BarChart(Static):
+    """A titled horizontal bar chart in text: one row per label with its count, bars scaled to
+    the width the chart gets (exact rows, whole numbers: papers are counted, not measured)."""
+
+    def __init__(self, title: str, labels: list[str], values: list[int]) -> None:
+        super().__init__(classes="overview-plot")
+        self.title = title
+        self.labels = labels
+        self.values = values
+        self.styles.height = len(labels) + 1
+
+    def render(self) -> Text:
+        text = Text(self.title + "\n", style="bold")
+        label_width = max((len(label) for label in self.labels), default=0)
+        count_width = max((len(str(v)) for v in self.values), default=1)
+        room = max(4, self.size.width - label_width - count_width - 3)
+        top = max(self.values, default=0) or 1
+        bar = "bold " + self.app.theme_variables.get("accent", "magenta")
+        for n, (label, value) in enumerate(zip(self.labels, self.values, strict=True)):
+            filled = round(room * value / top)
+            text.append(label.rjust(label_width) + " ", style="dim")
+            text.append("█" * filled or ("▏" if value else ""), style=bar)
+            text.append(f" {value}")  # the count right after its bar
+            if n < len(self.labels) - 1:
+                text.append("\n")
+        return text
 
 
 def plots(overview: Overview, titled: bool) -> list[tuple[str, list[str], list[int]]]:
@@ -67,17 +96,10 @@ class OverviewScreen(ModalScreen[int | None]):
             yield Label(counts_line(overview), id="overview-counts", markup=False)
             charts = plots(overview, self.titled)
             if charts:
-                from textual_plotext import PlotextPlot  # loads only when the overview opens
-
-                with Horizontal(id="overview-plots"):
+                with Horizontal(id="overview-plots") as box:
+                    box.styles.height = max(len(labels) for _, labels, _ in charts) + 1
                     for title, labels, values in charts:
-                        plot = PlotextPlot(classes="overview-plot")
-                        # horizontal bars: one row per label, so every label is shown (vertical
-                        # bars drop tick labels by the width they happened to get)
-                        plot.plt.bar(labels, values, orientation="horizontal")
-                        plot.plt.title(title)
-                        plot.plt.theme("clear")
-                        yield plot
+                        yield BarChart(title, labels, values)
             terms = " · ".join(safe_display(t.text) for t in overview.terms) or "none"
             if overview.view.papers == overview.library.papers:
                 terms = "the whole library is in view (search or choose collections to compare)"
