@@ -153,3 +153,20 @@ async def test_enter_reads_the_paper_and_esc_comes_back_even_in_list_only_mode()
         await pilot.press("z", "enter", "escape")  # split: Enter reads, Esc only comes back
         await pilot.pause()
         assert reader.detail.display and reader.paper_list.has_focus
+
+
+async def test_the_order_is_remembered_across_a_restart():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("s", "s")  # best match -> corpus order -> title A-Z
+        await settle(pilot)
+        assert app.reader.sort == "title"
+    again = make_app()
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        reader = again.reader
+        assert reader.sort == "title"
+        assert "order: title A-Z" in str(reader.query_one("#status").render())
+        titles = [again.library.papers[i].title.casefold() for i in reader.paper_list.rows[:20]]
+        assert titles == sorted(titles)

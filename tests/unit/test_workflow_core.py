@@ -140,6 +140,10 @@ def test_settings_load_problems_and_theme_memory():
     assert 'toggle_bookmark = "x"' in path.read_text()
     path.write_text("theme = [")
     assert "not valid TOML" in load_settings().problems[0]
+    path.write_text('sort = 3\nnegative_keywords = ["quantum"]\n')
+    settings = load_settings()
+    assert settings.sort == "" and "sort must be the name of an order" in settings.problems[0]
+    assert settings.negative_keywords == ["quantum"] and len(settings.problems) == 1
 
 
 def test_settings_default_paths_open_when_no_path_given(capsys, write_corpus):

@@ -3,13 +3,15 @@
     theme = "nord"                                  # any Textual theme; the reader remembers yours
     list_width = 66                                 # % of the width for the list (< and >)
     list_only = false                               # the list takes the whole width (z)
+    sort = "foryou"                                 # the order the reader starts in (s)
     default_paths = ["~/papers/neurips-2025.json"]  # what opens when no PATH is given
     negative_keywords = ["quantum", "medical imaging"]  # "for you" ranks these lower
     [keys]
     toggle_bookmark = "x"                           # action = key(s), comma separated
 
 A bad setting is reported in one line and its default used; the file is never rewritten except
-to remember the theme, the layout and the negative keywords added from the reader or CLI.
+to remember the theme, the layout, the order and the negative keywords added from the reader
+or CLI.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class Settings:
     default_paths: list[str] = field(default_factory=list)
     list_width: int = 66
     list_only: bool = False
+    sort: str = ""  # the reader's order (checked against the reader's names by the app)
     negative_keywords: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # one line each, for the user
 
@@ -84,12 +87,18 @@ def load_settings(known_actions: set[str] | None = None) -> Settings:
         settings.list_only = only
     else:
         settings.problems.append(f"{path}: list_only must be true or false; ignored")
+    sort = data.get("sort", "")
+    if isinstance(sort, str):
+        settings.sort = sort.strip()
+    else:
+        settings.problems.append(f"{path}: sort must be the name of an order; ignored")
     negative = data.get("negative_keywords", [])
     if isinstance(negative, list) and all(isinstance(k, str) for k in negative):
         settings.negative_keywords = [k.strip() for k in negative if k.strip()]
     else:
         settings.problems.append(f"{path}: negative_keywords must be a list of phrases; ignored")
-    names = {"theme", "default_paths", "keys", "list_width", "list_only", "negative_keywords"}
+    names = {"theme", "default_paths", "keys", "list_width", "list_only", "sort"}
+    names.add("negative_keywords")
     unknown = set(data) - names
     if unknown:
         settings.problems.append(f"{path}: unknown setting(s) {', '.join(sorted(unknown))} ignored")

@@ -15,7 +15,7 @@ from papertui.core.clipboard import copy_system
 from papertui.core.library import Library
 from papertui.core.settings import load_settings, remember, settings_path
 from papertui.core.text import safe_display
-from papertui.ui.keys import APP_KEYS, PALETTE
+from papertui.ui.keys import APP_KEYS, PALETTE, SORT_NAMES
 from papertui.ui.screens.reader import NARROW, ReaderScreen
 
 
@@ -50,7 +50,13 @@ class PaperTUI(App[None]):
         self._split_toast: Notification | None = None
 
     def get_default_screen(self) -> Screen:
-        return ReaderScreen(self.library, self._copy_system, self.list_width, self.list_only)
+        sort = self.settings.sort if self.settings.sort in SORT_NAMES else "relevance"
+        if self.settings.sort and sort != self.settings.sort:
+            known = ", ".join(SORT_NAMES)
+            self.settings.problems.append(
+                f"{settings_path()}: unknown sort {self.settings.sort!r} (known: {known})"
+            )
+        return ReaderScreen(self.library, self._copy_system, self.list_width, self.list_only, sort)
 
     @property
     def reader(self) -> ReaderScreen:
@@ -118,6 +124,9 @@ class PaperTUI(App[None]):
             self._unnotify(old)  # Textual 8.2 has no public way to replace one toast
         self._split_toast = Notification(message, "", "information", 2, markup=False)
         self.post_message(Notify(self._split_toast))
+
+    def remember_sort(self, sort: str) -> None:
+        self._remember("sort", sort)
 
     def toggle_list_only(self) -> None:
         self.list_only = not self.list_only

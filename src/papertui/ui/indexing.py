@@ -55,7 +55,7 @@ class Indexing:
         reader = self.reader
         reader.set_index_state("")
         reader.current.refresh()  # "new" markers and states are known now
-        if reader.view.query:
+        if reader.view.query or reader.sort != "relevance":  # a remembered order, too
             reader.searching.search(keep_cursor=True)
 
     def _report(self, worker: Worker[None], callback: Callable[..., Any], *args: Any) -> None:
@@ -133,6 +133,12 @@ class Indexing:
             report(reader.set_index_state, f"topics unavailable: {reason}")
             return
         report(reader.set_index_state, "")
+        report(self._semantic_ready)
+
+    def _semantic_ready(self) -> None:
+        """ "For you" could only keep the list's order until the paper vectors were built."""
+        if self.reader.sort == "foryou":
+            self.reader.searching.search(keep_cursor=True)
 
     def _track(self, child: subprocess.Popen[str]) -> None:
         self.child = child

@@ -63,6 +63,7 @@ class ReaderScreen(Screen[None]):
         copy: Callable[[str], str | None],
         list_width: int = 66,
         list_only: bool = False,
+        sort: str = "relevance",
     ) -> None:
         super().__init__()
         self._layout = (list_width, list_only)
@@ -70,7 +71,7 @@ class ReaderScreen(Screen[None]):
         self.library = library
         self.view = View(query="", indices=list(range(len(library.papers))))
         self.narrowing = Layers()
-        self.sort = "relevance"
+        self.sort = sort  # a remembered order applies once the index is open (index_ready)
         self.collections: frozenset[str] = frozenset()
         self.annotating = Annotating(self, copy)
         self.exporting = Exporting(self)
@@ -236,6 +237,7 @@ class ReaderScreen(Screen[None]):
         names = list(SORT_NAMES)
         self.sort = names[(names.index(self.sort) + 1) % len(names)]
         self.notify(f"Order: {SORT_NAMES[self.sort]}.", timeout=2)
+        self.app.remember_sort(self.sort)  # type: ignore[attr-defined]
         self.searching.search()
 
     def action_collections(self) -> None:
