@@ -99,6 +99,10 @@ def test_tilde_query_ranks_by_meaning_with_filters(library: Library) -> None:
     library.marks.set_bookmark(library.papers[view.indices[3]], True)
     only = library.run_query("~robot locomotion is:bookmarked")
     assert only.indices == [view.indices[3]]
+    unread = library.run_query("~a robot agent learning a locomotion policy is:unread")
+    robots = sum(theme_of(library, i) == "robot" for i in range(len(library.papers)))
+    # papers about the sentence, not every paper sharing a common word with it
+    assert robots - 1 <= len(unread.indices) < len(library.papers) // 2
 
 
 def test_topic_filter(library: Library) -> None:
