@@ -1,4 +1,5 @@
-"""Every test runs with its own data and cache dirs: the real user directories are never touched."""
+"""Every test runs with its own data, cache and config dirs and in its own working dir: the real
+user directories and the checkout are never touched (an export's default name is relative)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("PAPERTUI_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("PAPERTUI_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.chdir(tmp_path)
     return tmp_path
 
 

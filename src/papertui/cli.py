@@ -8,13 +8,16 @@ themselves live in `papertui.commands`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TextIO
 
 from papertui.cli_args import NAMES, UsageError, parser, positionals_first, reader_parser
 from papertui.commands import learning, papers
 from papertui.commands.common import open_library
 from papertui.core.store import StoreError
+from papertui.core.text import safe_display
 
 
 def _run_reader(argv: Sequence[str]) -> int:
@@ -48,12 +51,45 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
 assert list(HANDLERS) == NAMES, "cli_args.COMMANDS and HANDLERS name the same commands"
 
 
+class _SafeStream:
+    """A text stream whose writes show control, escape and bidi characters as placeholders
+    (titles and abstracts are untrusted: an ESC sequence must not restyle the terminal);
+    newlines and tabs pass."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self._inner = inner
+
+    def write(self, text: str) -> int:
+        if not text.isprintable():
+            lines = (safe_display(part) for part in text.replace("\t", "    ").split("\n"))
+            text = "\n".join(lines)
+        return self._inner.write(text)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._inner, name)
+
+
+@contextlib.contextmanager
+def _terminal_safe(json_out: bool) -> Iterator[None]:
+    """Sanitise what a command prints (stdout unless it is JSON, whose encoder escapes control
+    characters itself; stderr always)."""
+    saved = sys.stdout, sys.stderr
+    if not json_out:
+        sys.stdout = _SafeStream(sys.stdout)  # type: ignore[assignment]
+    sys.stderr = _SafeStream(sys.stderr)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] in NAMES:
             args = parser().parse_args([argv[0], *positionals_first(argv[0], argv[1:])])
-            return HANDLERS[args.command](args)
+            with _terminal_safe(json_out=bool(getattr(args, "json", False))):
+                return HANDLERS[args.command](args)
         if argv[:1] and argv[0] in ("-h", "--help", "--version"):
             parser().parse_args(argv[:1])
             return 0

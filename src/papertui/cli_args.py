@@ -141,7 +141,12 @@ def _note(p: argparse.ArgumentParser) -> None:
 
 
 def _export(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--format", choices=EXPORT_FORMATS, default="markdown")
+    p.add_argument(
+        "--format",
+        choices=EXPORT_FORMATS,
+        default=None,
+        help="default: from the -o file's extension (.bib .json .csv .md), else markdown",
+    )
     p.add_argument("--query", metavar="QUERY", help="export the papers this search finds")
     p.add_argument("--tag", metavar="TAG", help="export the papers with this tag")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")

@@ -126,3 +126,24 @@ def test_version_and_help_on_every_command():
         )
         assert proc.returncode == 0, (argv, proc.stderr)
         assert (__version__ in proc.stdout) if argv == ["--version"] else ("usage:" in proc.stdout)
+
+
+def test_text_output_never_writes_escape_sequences_from_the_corpus(capsys, write_corpus):
+    dump = write_corpus(
+        "Hostile\n\nWe propose EvilNet, a \x1b[31mred\x1b[0m method with a bell\x07 inside it.\n"
+    )
+    code, out, err = run(capsys, "list", str(dump))
+    assert code == 0 and "EvilNet" in out
+    assert "\x1b" not in out + err and "\x07" not in out
+    code, out, _ = run(capsys, "list", str(dump), "--json")  # JSON escapes them itself
+    assert code == 0 and "\x1b" not in out and "\\u001b" in out
+
+
+def test_export_takes_the_format_from_the_file_extension(capsys, tmp_path):
+    _, out, _ = run(capsys, "search", "caligcl", "--json")
+    assert run(capsys, "bookmark", json.loads(out)[0]["id"])[0] == 0
+    for name, starts in (("out.json", "["), ("out.bib", "@"), ("out.csv", "id,title")):
+        assert run(capsys, "export", "-o", str(tmp_path / name))[0] == 0
+        assert (tmp_path / name).read_text("utf-8").startswith(starts), name
+    assert run(capsys, "export", "-o", str(tmp_path / "o.txt"), "--format", "json")[0] == 0
+    assert (tmp_path / "o.txt").read_text("utf-8").startswith("[")

@@ -194,3 +194,19 @@ def test_exports_drop_control_characters_and_csv_formulas_stay_text():
         assert "Tab kept" in out and "line two" in out
     row = _csv_rows(render([hostile], "csv"))[0]
     assert row["title"].startswith("'=HYPERLINK")  # shown as text, never run as a formula
+
+
+def test_bibtex_escapes_latex_specials_but_not_urls():
+    entry = Entry(
+        "x1",
+        "Diffusion & Flows",
+        "We gain 58.43% on task #1 (already 5\\% here).",
+        ["refs"],
+        ["https://example.org/a%20b#top"],
+        False,
+        "",
+    )
+    bib = render([entry], "bibtex")
+    assert "title = {Diffusion \\& Flows}" in bib
+    assert "58.43\\% on task \\#1 (already 5\\% here)" in bib
+    assert "url = {https://example.org/a%20b#top}" in bib

@@ -153,3 +153,16 @@ def test_settings_default_paths_open_when_no_path_given(capsys, write_corpus):
     assert main(["list", "--json"]) == 0
     assert [r["collection"] for r in json.loads(capsys.readouterr().out)] == ["Mine"]
     assert os.environ["PAPERTUI_CONFIG_DIR"] in str(paths.config_dir())
+
+
+def test_a_second_reader_sees_and_never_undoes_the_first_readers_bookmark(tmp_path):
+    from papertui.core.library import Library
+
+    a, b = Library.open(), Library.open()  # two readers on one data dir (bundled corpus)
+    paper_a, paper_b = a.papers[0], b.papers[0]
+    b.marks.set_bookmark(paper_b, True)
+    assert not a.marks.is_bookmarked(paper_a)  # a's copy is stale until it looks again
+    a.marks.refresh_if_changed()
+    assert a.marks.is_bookmarked(paper_a)
+    a.marks.refresh_if_changed()  # nothing new: no reload needed, nothing changes
+    assert a.marks.is_bookmarked(paper_a)

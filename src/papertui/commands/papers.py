@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from papertui.cli_args import UsageError
@@ -144,11 +145,12 @@ def cmd_export(args: argparse.Namespace) -> int:
         view = library.run_query(query, depth=None)
         papers = [library.papers[i] for i in view.indices]
     entries = library.entries(papers)
+    fmt = args.format or _format_of(args.output)
     if not args.output:
-        sys.stdout.write(render(entries, args.format))
+        sys.stdout.write(render(entries, fmt))
         return 0
     try:
-        target = export_to(args.output, entries, args.format, overwrite=args.force)
+        target = export_to(args.output, entries, fmt, overwrite=args.force)
     except ExportExists as exc:
         raise UsageError(
             f"papertui export: {exc.path} exists; add --force to overwrite it"
@@ -157,3 +159,10 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UsageError(f"papertui export: {exc}") from exc
     print(f"exported {counted(len(entries), 'paper')} to {target}", file=sys.stderr)
     return 0
+
+
+def _format_of(output: str | None) -> str:
+    """The export format a file name asks for by its extension (markdown when it says none)."""
+    from papertui.core.export_formats import BY_EXTENSION
+
+    return BY_EXTENSION.get(os.path.splitext(output or "")[1].lower(), "markdown")

@@ -15,6 +15,15 @@ if TYPE_CHECKING:  # the CLI reads FORMATS without loading the corpus and the st
     from papertui.core.export_entries import Entry
 
 FORMATS = ("markdown", "json", "csv", "bibtex")
+# what a file name's extension asks for, when no format is given
+BY_EXTENSION = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".json": "json",
+    ".csv": "csv",
+    ".bib": "bibtex",
+    ".bibtex": "bibtex",
+}
 SUFFIXES = {"markdown": ".md", "json": ".json", "csv": ".csv", "bibtex": ".bib"}
 DERIVED_REMARK = "title derived from the abstract by papertui"
 
@@ -125,9 +134,16 @@ def _cell(value: object) -> object:
     return value
 
 
-def _bib_value(text: str) -> str:
-    """A braced BibTeX value. Unbalanced braces would end the field early, so escape them."""
+# & % # outside a LaTeX escape break the citing document ("58%" starts a comment there)
+_LATEX_SPECIAL = re.compile(r"(?<!\\)([&%#])")
+
+
+def _bib_value(text: str, latex: bool = True) -> str:
+    """A braced BibTeX value. Unbalanced braces would end the field early, so escape them;
+    `latex`: escape & % # too (not in a url, which \\url takes as written)."""
     text = " ".join(text.split())
+    if latex and ("&" in text or "%" in text or "#" in text):
+        text = _LATEX_SPECIAL.sub(r"\\\1", text)
     depth = 0
     balanced = True
     for ch in text:
@@ -161,7 +177,8 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
             fields.append(("keywords", ", ".join(e.tags)))
         if e.title_derived:
             fields.append(("addendum", DERIVED_REMARK))
-        body = ",\n".join(f"  {name} = {_bib_value(value)}" for name, value in fields)
+        lines = (f"  {name} = {_bib_value(value, name != 'url')}" for name, value in fields)
+        body = ",\n".join(lines)
         kind = "inproceedings" if e.venue else "misc"  # booktitle means nothing to @misc
         chunks.append(f"@{kind}{{{_cite_key(e, used)},\n{body}\n}}\n")
     return "\n".join(chunks)

@@ -58,6 +58,11 @@ class Marks:
         found = library.planner.positions(Filter("tag", tag), self._notes())
         return [library.papers[i] for i in sorted(found)]
 
+    def refresh_if_changed(self) -> None:
+        """Pick up what another papertui wrote, when it wrote anything (cheap otherwise): before
+        a toggle, so a stale copy never undoes another reader's bookmark."""
+        self._store.refresh_if_changed()
+
     def refresh(self) -> None:
         """Pick up what another papertui (a second TUI, a CLI script) has written meanwhile.
         Raises StoreError (one line) when the store cannot be read."""

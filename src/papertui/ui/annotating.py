@@ -40,6 +40,7 @@ class Annotating:
         return True
 
     def toggle_bookmark(self) -> None:
+        self.library.marks.refresh_if_changed()
         papers = self.reader.targets()
         if not papers:
             self.reader.notify("No paper selected.", severity="warning")
@@ -86,6 +87,7 @@ class Annotating:
         self.reader.app.push_screen(NoteEditor(paper.title, text, problem, saved), closed)
 
     def tag(self) -> None:
+        self.library.marks.refresh_if_changed()
         papers = self.reader.targets()
         if not papers:
             return
@@ -115,6 +117,7 @@ class Annotating:
         self.reader.current.refresh()
 
     def toggle_read(self) -> None:
+        self.library.marks.refresh_if_changed()
         papers = self.reader.targets()
         if not papers:
             return

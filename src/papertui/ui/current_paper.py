@@ -48,6 +48,7 @@ class CurrentPaper:
             reader.detail.show("No paper selected.")
             return
         marks = self.library.marks
+        marks.refresh_if_changed()  # another reader's bookmark or note shows when you get there
         state = "new" if marks.is_new(paper) else "" if marks.is_read(paper) else "unread"
         judged = marks.feedback_word(paper)
         state = " · ".join(x for x in (state, judged) if x)

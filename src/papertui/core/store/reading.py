@@ -26,11 +26,29 @@ class StoreReader(StoreFile):
         self.new: frozenset[str] = frozenset()
         self._changes = 0  # bumped by every change, so an unchanged store reuses its snapshot
         self._snapshot: tuple[int, Annotations] | None = None
+        self._disk_version: int | None = None  # PRAGMA data_version at the last reload
         super().__init__(path)
         try:
             self.refresh()
         except StoreError as exc:
             self.unavailable = self.unavailable or str(exc)
+
+    def refresh_if_changed(self) -> None:
+        """Reload only when another connection (a second reader, a CLI call) wrote since the
+        last reload: SQLite's data_version says so for microseconds, a reload costs a table
+        scan. Errors are left to the next write, which reports them."""
+        if self._conn is None:
+            return
+        with self._lock:
+            try:
+                version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            except sqlite3.Error:
+                return
+        if version != self._disk_version:
+            try:
+                self.refresh()
+            except StoreError:
+                return
 
     def refresh(self) -> None:
         """Reload from disk: another papertui may have written since.
@@ -42,6 +60,7 @@ class StoreReader(StoreFile):
             return
         with self._lock:
             try:
+                self._disk_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
                 rows = self._conn.execute("SELECT id, created FROM bookmarks").fetchall()
                 notes = self._conn.execute("SELECT id, text, updated FROM notes").fetchall()
                 reads = self._conn.execute("SELECT id, read_at FROM reads").fetchall()
