@@ -166,3 +166,18 @@ def test_a_second_reader_sees_and_never_undoes_the_first_readers_bookmark(tmp_pa
     assert a.marks.is_bookmarked(paper_a)
     a.marks.refresh_if_changed()  # nothing new: no reload needed, nothing changes
     assert a.marks.is_bookmarked(paper_a)
+
+
+def test_tags_keep_one_spelling_and_refuse_commas_and_leading_minus():
+    from papertui.core.library import Library
+    from papertui.core.marks import tag_problem
+
+    library = Library.open()
+    first, second = library.papers[:2]
+    library.marks.set_tag([first], "reading-group", True)
+    library.marks.set_tag([second], "Reading-Group", True)  # the same tag, as first spelled
+    assert library.marks.all_tags() == ["reading-group"]
+    assert library.marks.tags_of(second) == ["reading-group"]
+    assert tag_problem("to-read") is None
+    for bad in ("a,b", "-neg", "two words", ""):
+        assert tag_problem(bad), bad

@@ -103,9 +103,12 @@ def cmd_bookmark(args: argparse.Namespace) -> int:
 
 def cmd_tag(args: argparse.Namespace) -> int:
     library, paper = find_paper(args)
-    tag = args.tag.strip()
-    if not tag or any(c.isspace() for c in tag):
-        raise UsageError(f"papertui tag: {args.tag!r} is not a tag (one word, no spaces)")
+    from papertui.core.marks import tag_problem
+
+    tag = args.tag.strip().lstrip("#")
+    problem = tag_problem(tag) if not args.remove else None
+    if problem is not None:
+        raise UsageError(f"papertui tag: {problem}")
     library.marks.set_tag([paper], tag, not args.remove)
     print(f"{'untagged' if args.remove else 'tagged'} {paper.id} {tag}: {paper.title}")
     return 0

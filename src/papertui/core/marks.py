@@ -118,7 +118,14 @@ class Marks:
         self._store.set_read([p.id for p in papers], read)
 
     def set_tag(self, papers: Sequence[Paper], tag: str, on: bool) -> None:
-        self._store.set_tag(list(papers), tag, on)
+        """Add or remove a tag; a tag you already have in another case is that tag
+        ("Reading-Group" adds "reading-group" when that exists)."""
+        self._store.set_tag(list(papers), self.canonical_tag(tag), on)
+
+    def canonical_tag(self, tag: str) -> str:
+        """The spelling of `tag` among the tags in use (case-insensitive), else `tag`."""
+        folded = tag.casefold()
+        return next((t for t in self.all_tags() if t.casefold() == folded), tag)
 
     def like(self, papers: Sequence[Paper]) -> None:
         """Say these papers are what you want to read (a positive for "for you")."""
@@ -147,3 +154,13 @@ class Marks:
         by_source = {str(Path(src).resolve()): ids for src, ids in by_source.items()}
         self._store.reconcile(papers)  # annotations made under an older id move to the new
         return self._store.record_seen(by_source)
+
+
+def tag_problem(tag: str) -> str | None:
+    """Why `tag` cannot be a tag (one line), or None: one word, no commas (exports list tags
+    with commas), not starting with "-" (that reads as "without" in queries and the CLI)."""
+    if not tag:
+        return "a tag cannot be empty"
+    if any(c.isspace() for c in tag) or "," in tag or tag.startswith("-"):
+        return f"{tag!r} is not a tag: one word, without spaces or commas, not starting with -"
+    return None

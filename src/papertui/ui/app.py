@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.command import CommandList, CommandPalette
-from textual.notifications import Notification, Notify
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 
 from papertui.core.clipboard import copy_system
@@ -89,15 +89,23 @@ class PaperTUI(App[None]):
             self.notify(f"Setting not remembered: {safe_display(problem)}", severity="warning")
 
     def _report_corpus(self) -> None:
+        """One toast per problem with the files (each once: a deferred load can report a
+        file's problem twice); the help's "Loaded files" keeps them after the toasts fade."""
         corpus = self.library.corpus
+        said: set[str] = set()
+
+        def say(text: str, title: str, severity: SeverityLevel, timeout: int) -> None:
+            if text not in said:
+                said.add(text)
+                self.notify(safe_display(text), title=title, severity=severity, timeout=timeout)
+
         for line in corpus.errors:
-            self.notify(safe_display(line), title="Not loaded", severity="error", timeout=10)
+            say(line, "Not loaded", "error", 10)
         for line in corpus.warnings:
-            self.notify(safe_display(line), title="Warning", severity="warning", timeout=10)
+            say(line, "Warning", "warning", 10)
         for report in corpus.files:
             if report.skipped:
-                text = safe_display(f"{report.path}: {report.summary()}")
-                self.notify(text, title="Loaded with skips", timeout=8)
+                say(f"{report.path}: {report.summary()}", "Loaded with skips", "information", 8)
         for severity, message in self.library.marks.problems():
             self.notify(safe_display(message), severity=severity, timeout=20)  # type: ignore[arg-type]
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
+
 from papertui.core.corpus import Paper
 from papertui.core.export import ExportError, ExportExists, export_to
 from papertui.core.text import counted, safe_display
@@ -19,7 +21,11 @@ class Exporting:
         self.reader = reader
         self.library = reader.library
 
-    def choices(self) -> list[tuple[str, str]]:
+    def choices(self) -> list[tuple[Text, str]]:
+        """What can be exported, labelled as plain text (a tag may look like markup)."""
+        return [(Text(safe_display(label)), value) for label, value in self._choices()]
+
+    def _choices(self) -> list[tuple[str, str]]:
         selected = self.reader.paper_list.selected
         found = [("bookmarked and annotated papers", "bookmarks")]
         if selected:  # what E acts on when papers are selected: offered first

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -22,7 +23,7 @@ class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
     ]
 
     def __init__(
-        self, choices: list[tuple[str, str]], path: str = "papertui-export.bib", problem: str = ""
+        self, choices: list[tuple[Text, str]], path: str = "papertui-export.bib", problem: str = ""
     ) -> None:
         super().__init__()
         self.choices = choices

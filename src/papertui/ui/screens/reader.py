@@ -229,10 +229,11 @@ class ReaderScreen(Screen[None]):
         self.bookmarks_only = not self.bookmarks_only
 
     def action_help(self) -> None:
+        corpus = self.library.corpus
         loaded = [
-            (safe_display(Path(f.path).name), safe_display(f.summary()))
-            for f in self.library.corpus.files
+            (safe_display(Path(f.path).name), safe_display(f.summary())) for f in corpus.files
         ]
+        loaded += [("not loaded", safe_display(line)) for line in corpus.errors]
         self.app.push_screen(HelpScreen(help_sections() + [("Loaded files", loaded)]))
 
     def action_cycle_sort(self) -> None:

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label
 
+from papertui.core.marks import tag_problem
 from papertui.core.text import safe_display
 
 
@@ -63,10 +64,13 @@ class TagScreen(ModalScreen[list[tuple[str, bool]]]):
         if not tag:
             self.action_close()
             return
-        if any(c.isspace() for c in tag):
-            error.update("A tag is one word, without spaces.")
+        problem = tag_problem(tag)
+        if problem is not None:
+            error.update(safe_display(problem[:1].upper() + problem[1:] + "."))
+            event.input.value = ""  # typing on starts a new tag, not more of the rejected one
             return
         error.update("")
+        tag = next((t for t in self.known if t.casefold() == tag.casefold()), tag)
         if tag in self.current:
             self.current.remove(tag)
         else:
