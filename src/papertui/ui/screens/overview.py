@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -41,10 +41,10 @@ class BarChart(Static):
         self.styles.height = len(labels) + 1
 
     def render(self) -> Text:
-        text = Text(self.title + "\n", style="bold")
+        text = Text(self.title + "\n", style="bold", no_wrap=True, overflow="crop")
         label_width = max((len(label) for label in self.labels), default=0)
         count_width = max((len(str(v)) for v in self.values), default=1)
-        room = max(4, self.size.width - label_width - count_width - 3)
+        room = max(1, self.size.width - label_width - count_width - 2)  # a row never wraps
         top = max(self.values, default=0) or 1
         bar = "bold " + self.app.theme_variables.get("accent", "magenta")
         for n, (label, value) in enumerate(zip(self.labels, self.values, strict=True)):
@@ -91,7 +91,7 @@ class OverviewScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         overview = self.overview
-        with VerticalScroll(id="overview-box"):
+        with Vertical(id="overview-box"):  # fits the screen: the topics list scrolls itself
             yield Label(f"Overview of {safe_display(self.what)}", id="overview-title", markup=False)
             yield Label(counts_line(overview), id="overview-counts", markup=False)
             charts = plots(overview, self.titled)
