@@ -486,3 +486,27 @@ async def test_cold_start_shows_papers_while_the_rest_is_read(write_corpus, monk
         assert app.library.index is not None
         await type_query(pilot, "protein")
         assert len(app.reader.paper_list.rows) == 60
+
+
+async def test_a_note_typed_when_the_reader_stops_comes_back_next_time(monkeypatch):
+    monkeypatch.setattr("papertui.ui.screens.note_editor.KEEP_AFTER", 0.05)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n", *"half a thought")
+        await pilot.pause(0.3)  # the draft reaches the disk while typing
+        # the reader stops here without a save (a killed terminal, a crash)
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert again.library.marks.note(again.library.papers[0]) == ""
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(again.screen, NoteEditor)
+        assert again.screen.query_one(TextArea).text == "half a thought"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert again.library.marks.note(again.library.papers[0]) == "half a thought"
+        await pilot.press("n", "escape")  # saved: no draft is offered again
+        await pilot.pause()
+        assert not isinstance(again.screen, NoteEditor)

@@ -7,6 +7,7 @@ import webbrowser
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from papertui.core import drafts
 from papertui.core.corpus import Paper
 from papertui.core.export import byline, paper_markdown
 from papertui.core.store import StoreError
@@ -71,20 +72,26 @@ class Annotating:
         if draft is None:
             self._save(self.library.marks.refresh, "Note")  # edit the latest text
         text = self.library.marks.note(paper) if draft is None else draft
+        saved = self.library.marks.note(paper)
+        left = drafts.load(paper.id) if draft is None else None
+        if left is not None and left != saved:  # typed before the reader stopped, never saved
+            text, problem = left, "Restored the text you had not saved: ctrl+s saves it."
 
         def closed(result: str | None) -> None:
             if result is None:
+                drafts.drop(paper.id)  # left unchanged, or its changes discarded on purpose
                 return
             try:
                 self.library.marks.set_note(paper, result)
             except StoreError as exc:  # reopen with what was typed: nothing typed is lost
                 self.edit_note(result, f"Not saved: {exc}")
                 return
+            drafts.drop(paper.id)
             self.reader.notify("Note saved." if result.strip() else "Note removed.")
             self.reader.current.refresh()
 
-        saved = self.library.marks.note(paper)
-        self.reader.app.push_screen(NoteEditor(paper.title, text, problem, saved), closed)
+        editor = NoteEditor(paper.title, text, problem, saved, lambda t: drafts.keep(paper.id, t))
+        self.reader.app.push_screen(editor, closed)
 
     def tag(self) -> None:
         self.library.marks.refresh_if_changed()

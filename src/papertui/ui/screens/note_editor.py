@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Label, TextArea
 
 from papertui.core.text import safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
+
+KEEP_AFTER = 0.5  # seconds of no typing before the draft is written to disk
 
 
 class NoteEditor(ModalScreen[str | None]):
@@ -22,8 +27,17 @@ class NoteEditor(ModalScreen[str | None]):
         Binding("escape", "cancel", "Cancel", priority=True),
     ]
 
-    def __init__(self, title: str, text: str, problem: str = "", saved: str | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        text: str,
+        problem: str = "",
+        saved: str | None = None,
+        keep: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__()
+        self._keep = keep  # called with the text as it is typed (a draft kept on disk)
+        self._keeping: Timer | None = None
         self.paper_title = title
         self.initial = text
         self.problem = problem
@@ -40,6 +54,18 @@ class NoteEditor(ModalScreen[str | None]):
         area = self.query_one(TextArea)
         area.focus()
         area.move_cursor(area.document.end)
+
+    def on_text_area_changed(self) -> None:
+        if self._keep is None:
+            return
+        if self._keeping is not None:
+            self._keeping.stop()
+        self._keeping = self.set_timer(KEEP_AFTER, self._kept)
+
+    def _kept(self) -> None:
+        self._keeping = None
+        if self._keep is not None and self.dirty:
+            self._keep(self.text)
 
     @property
     def text(self) -> str:
