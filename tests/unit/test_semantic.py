@@ -133,6 +133,18 @@ def test_negative_phrase_sinks_papers_without_hiding_them(built) -> None:  # typ
         assert not any(r.penalised for r in ranked if r.id not in hit)
 
 
+def test_a_negative_phrase_sinks_papers_even_when_the_profile_is_about_it(built) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    ids, texts, _ = corpus()
+    text = {p: a for p, (_, a) in zip(ids, texts, strict=True)}
+    liked = [p for p in ids if topic_of[p] == "vision"][:3]
+    model = triage.train(vecs, liked, negative_phrases=["pixel"], text_of=text)
+    order = [r.id for r in model.rank(1000)]
+    hit = [p for p in order if "pixel" in text[p]]
+    assert hit and len(order) == len(ids) - len(liked)  # sunk, never hidden
+    assert min(order.index(p) for p in hit) >= len(order) // 2  # below most papers
+
+
 def test_ask_me_asks_about_papers_between_what_was_kept_and_passed_over() -> None:
     rng = random.Random(3)
     rl, graph = TOPICS["rl"].split(), TOPICS["graph"].split()

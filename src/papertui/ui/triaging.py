@@ -95,8 +95,8 @@ class Triaging:
 
         now = ", ".join(foryou.negative_keywords())
         question = (
-            "A word or phrase whose papers should sink in 'for you' (still listed and found);"
-            f" -phrase removes one. Now: {safe_display(now) if now else 'none'}"
+            "Sink papers about (still listed and found; -phrase removes one). "
+            f"Now: {safe_display(now) if now else 'none'}"
         )
         self.reader.app.push_screen(PromptScreen(question, "e.g. medical imaging"), chosen)
 

@@ -163,7 +163,10 @@ class InterestModel:
                 for r in self._matching(phrase):
                     self._penalties[r] += 1.0
                     self._hits.setdefault(int(r), []).append(phrase)
-        return s - PHRASE_PENALTY * (float(s.std()) or 1.0) * self._penalties
+        # per match: the spread from the median to the top, plus PHRASE_PENALTY deviations, so
+        # even a paper at the top of a profile about the phrase sinks below most papers
+        spread = float(s.max() - np.median(s))
+        return s - (spread + PHRASE_PENALTY * (float(s.std()) or 1.0)) * self._penalties
 
     def _matching(self, phrase: str) -> list[int]:
         """Positions of papers containing `phrase` (in their text if known, else their terms)."""
