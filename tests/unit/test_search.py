@@ -301,3 +301,19 @@ def test_arrays_wait_for_numpy_unless_the_query_is_large(library, monkeypatch):
         assert not index._arrays.worth(wq.Phrase("abstract", ["graph", "neural"]))
     finally:
         index.close()
+
+
+def test_accents_are_folded_both_ways(write_corpus):
+    dump = write_corpus(
+        "Accents\n\nThe Gödel incompleteness theorems meet the Schrödinger equation in café queues."
+        + "".join(
+            f"\n\nPaper {i}: a model of graphs, a model of text, a model of models."
+            for i in range(8)
+        )
+        + "\n"
+    )  # "model" is one letter from "godel" and far more frequent: a repair would pick it
+    library = Library.open([dump])
+    library.indexing.ensure()
+    for query in ("godel", "Gödel", "schrodinger", "cafe", "café"):
+        found = [library.papers[i].abstract for i in library.run_query(query).indices]
+        assert found and found[0].startswith("The Gödel"), query

@@ -25,6 +25,7 @@ from whoosh import formats
 from whoosh.analysis import STOP_WORDS
 from whoosh.codec import whoosh3
 from whoosh.lang.porter import stem
+from whoosh.support.charset import accent_map
 from whoosh.system import pack_uint
 from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
@@ -90,7 +91,8 @@ _TERMS: dict[str, str] = {}
 def _term(word: str) -> str:
     if len(_TERMS) > 500_000:
         _TERMS.clear()
-    term = "" if len(word) < 2 or word in STOP_WORDS else stem(word)
+    folded = word.translate(accent_map) if not word.isascii() else word  # as the analyzer does
+    term = "" if len(folded) < 2 or folded in STOP_WORDS else stem(folded)
     _TERMS[word] = term
     return term
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from whoosh import index as windex
 from whoosh.codec.whoosh3 import W3Codec
+from whoosh.support.charset import accent_map
 
 from papertui.core.corpus import Paper
 from papertui.core.search.fastwriter import FastSegmentWriter
@@ -66,7 +67,10 @@ def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignor
         },
         **extra,
     )
-    vocab.update(set(_WORD.findall(abstract.lower())))  # document frequencies, counted in C
+    low = abstract.lower()
+    if not low.isascii():  # the words as the index holds them: accents folded
+        low = low.translate(accent_map)
+    vocab.update(set(_WORD.findall(low)))  # document frequencies, counted in C
 
 
 class SegmentChild:

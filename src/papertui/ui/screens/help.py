@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 QUERY_SYNTAX = [
-    ("words", "papers containing every word (stemmed; ranked by BM25); typos are forgiven"),
+    ("words", "papers with every word (stemmed, accents optional, BM25); typos forgiven"),
     ('"exact phrase"', "the words next to each other"),
     ("a OR b", "either word"),
     ("NOT word, -word", "papers without the word"),
