@@ -154,6 +154,20 @@ def similar_robustness(rows: list[tuple[str, set[str]]], seeds: list[int]) -> No
     )
 
 
+def rocchio_profile(
+    base: list[dict[str, float]], pos: Sequence[int], neg: Sequence[int]
+) -> dict[str, float]:
+    """The scoring script's Rocchio profile: the bookmarks' mean minus a quarter of the skips'."""
+    prof: dict[str, float] = {}
+    for i in pos:
+        for w, x in base[i].items():
+            prof[w] = prof.get(w, 0.0) + x / len(pos)
+    for i in neg:
+        for w, x in base[i].items():
+            prof[w] = prof.get(w, 0.0) - 0.25 * x / len(neg)
+    return prof
+
+
 def score_triage(
     rows: list[tuple[str, set[str]]], vecs: PaperVectors, seed: int = 4, readers: int = 12
 ) -> dict[str, float]:
@@ -173,13 +187,7 @@ def score_triage(
         model = triage.train(vecs, [str(i) for i in pos], [str(i) for i in neg])
         top = [int(r.id) for r in model.rank(20, why=False)]
         out["mine"].append(sum(i in target for i in top) / 20)
-        prof: dict[str, float] = {}
-        for i in pos:
-            for w, x in base[i].items():
-                prof[w] = prof.get(w, 0.0) + x / len(pos)
-        for i in neg:
-            for w, x in base[i].items():
-                prof[w] = prof.get(w, 0.0) - 0.25 * x / len(neg)
+        prof = rocchio_profile(base, pos, neg)
         roc = sorted(unseen, key=lambda j: -cos(base[j], prof))[:20]
         out["rocchio"].append(sum(i in target for i in roc) / 20)
         out["random"].append(sum(i in target for i in rng.sample(unseen, 20)) / 20)

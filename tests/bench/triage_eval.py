@@ -52,7 +52,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from semantic import _readers, cos, load_keywords, tfidf  # noqa: E402
+from semantic import _readers, cos, load_keywords, rocchio_profile, tfidf  # noqa: E402
 
 from papertui.core.semantic import triage  # noqa: E402
 from papertui.core.semantic.vectors import STOP_WORDS, PaperVectors, build, stem  # noqa: E402
@@ -201,13 +201,7 @@ def rocchio(ev: Evaluation) -> np.ndarray:
     """The scoring script's Rocchio baseline (unstemmed TF-IDF, gamma 0.25), per reader."""
     base, n, got = ev.tfidf, len(ev.abstracts), []
     for pos, neg, want in ev.readers:
-        prof: dict[str, float] = {}
-        for i in pos:
-            for w, x in base[i].items():
-                prof[w] = prof.get(w, 0.0) + x / len(pos)
-        for i in neg:
-            for w, x in base[i].items():
-                prof[w] = prof.get(w, 0.0) - 0.25 * x / len(neg)
+        prof = rocchio_profile(base, pos, neg)
         seen = set(pos) | set(neg)
         unseen = [j for j in range(n) if j not in seen]
         best = sorted(unseen, key=lambda j: -cos(base[j], prof))[:K]
