@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
@@ -22,6 +24,11 @@ from papertui.core.text import safe_display
 
 def _run_reader(argv: Sequence[str]) -> int:
     args = reader_parser().parse_args(argv)
+    first = args.paths[0] if args.paths else ""
+    if first and not os.path.exists(first) and os.sep not in first and "." not in first:
+        close = difflib.get_close_matches(first, NAMES, n=1)
+        if close:  # "papertui serach graph": a command mistyped, not a missing file
+            raise UsageError(f"papertui: no command or file {first!r}; did you mean {close[0]!r}?")
     # a cold start shows the first papers while the indexing child reads the rest
     library = open_library(args.paths, args.input_format, deferred=True)
     from papertui.ui.app import make_app  # textual loads only when the reader starts

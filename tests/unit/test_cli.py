@@ -147,3 +147,14 @@ def test_export_takes_the_format_from_the_file_extension(capsys, tmp_path):
         assert (tmp_path / name).read_text("utf-8").startswith(starts), name
     assert run(capsys, "export", "-o", str(tmp_path / "o.txt"), "--format", "json")[0] == 0
     assert (tmp_path / "o.txt").read_text("utf-8").startswith("[")
+
+
+def test_a_mistyped_command_is_named_and_an_ambiguous_id_lists_its_papers(capsys):
+    code, _, err = run(capsys, "serach", "graph")
+    assert code == 2 and "did you mean 'search'" in err
+    _, out, _ = run(capsys, "list", "--json")
+    ids = [r["id"] for r in json.loads(out)]
+    prefix = next(p for p in (i[:1] for i in ids) if sum(i.startswith(p) for i in ids) > 1)
+    code, _, err = run(capsys, "note", prefix)
+    assert code == 2 and "ambiguous" in err
+    assert sum(i in err for i in ids if i.startswith(prefix)) >= 2  # the candidates are named

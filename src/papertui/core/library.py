@@ -197,8 +197,11 @@ class Library:
         if not found:
             raise PaperNotFound(f"no paper with id {prefix!r} in the corpus")
         if len(found) > 1:
+            some = "; ".join(f"{p.id} {p.title[:40]}" for p in found[:3])
+            more = f"; and {len(found) - 3} more" if len(found) > 3 else ""
             raise PaperNotFound(
-                f"id {prefix!r} is ambiguous ({len(found)} papers); type more characters"
+                f"id {prefix!r} is ambiguous ({len(found)} papers: {some}{more}); "
+                "type more characters"
             )
         return found[0]
 

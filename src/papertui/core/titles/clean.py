@@ -39,13 +39,18 @@ _LEFTOVER_CMD = re.compile(r"\\[A-Za-z]+\*?\s*|\\")
 _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?")
 
 
+def _unglue(match: re.Match[str]) -> str:
+    """A control character between words parts them (a space); an invisible one joins (none)."""
+    return " " if match.group() < "\xa0" else ""
+
+
 def _clean(abstract: str) -> str:
     """Plain single-spaced text with a leading space, so every word follows a space."""
     text = abstract[:4000]
     if not (text.isascii() and text.isprintable()):
         if "\x1b" in text:
             text = _ESCAPE.sub("", text)
-        text = _CONTROL.sub("", text)
+        text = _CONTROL.sub(_unglue, text)
     if "\\" in text or "$" in text or "{" in text:
         if "\\" in text:
             text = _REFERENCE.sub("", text)
