@@ -175,7 +175,7 @@ def test_latex_is_rendered_or_dropped():
         r"{\em heavy-tailed} rewards."
     )
     title = derive_title(abstract)
-    assert title == "𝒪(√(T)) regret bound for delayed bandits with heavy-tailed rewards"
+    assert title == "𝒪(√T) regret bound for delayed bandits with heavy-tailed rewards"
 
 
 def test_citation_keys_are_not_names():

@@ -152,6 +152,24 @@ def _script(body: str, table: dict[str, str], mark: str) -> str:
     return f"{mark}{body}" if len(body) == 1 else f"{mark}({body})"
 
 
+# \frac{a}{b}, \frac12, \frac1{n}: each argument a brace group or one character
+_FRAC = re.compile(r"\\frac\s*(?:" + _GROUP + r"|(\w))\s*(?:" + _GROUP + r"|(\w))")
+
+
+def _wrapped(part: str) -> str:
+    """`part` as a fraction's or root's operand: bare when it is one symbol or already one group."""
+    part = part.strip()
+    if len(part) <= 1 or re.fullmatch(r"√?(?:\w+|\([^()]*\))", part):
+        return part
+    return f"({part})"
+
+
+def _fraction(m: re.Match[str]) -> str:
+    top = m.group(1) if m.group(1) is not None else m.group(2)
+    bottom = m.group(3) if m.group(3) is not None else m.group(4)
+    return f"{_wrapped(top)}/{_wrapped(bottom)}"
+
+
 def _math(source: str) -> str:
     text = source
     for name, (plain, fancy) in _ALPHABETS.items():
@@ -163,11 +181,15 @@ def _math(source: str) -> str:
         text = re.sub(rf"\\{name}\s*(?:{_GROUP}|([A-Z]))", letters, text)
     for name in _PLAIN_WRAPPERS:
         text = re.sub(rf"\\{name}\s*{_GROUP}", r"\1", text)
-    text = re.sub(r"\\frac\s*" + _GROUP + r"\s*" + _GROUP, r"(\1)/(\2)", text)
-    text = re.sub(r"\\sqrt\s*" + _GROUP, r"√(\1)", text)
-    text = re.sub(r"\^\s*" + _GROUP, lambda m: _script(m.group(1), _SUPER, "^"), text)
+    for _ in range(4):  # innermost groups first: \frac{1}{\sqrt{T}} needs two rounds
+        before = text
+        text = _FRAC.sub(_fraction, text)
+        text = re.sub(r"\\sqrt\s*" + _GROUP, lambda m: "√" + _wrapped(m.group(1)), text)
+        text = re.sub(r"\^\s*" + _GROUP, lambda m: _script(m.group(1), _SUPER, "^"), text)
+        text = re.sub(r"_\s*" + _GROUP, lambda m: _script(m.group(1), _SUB, "_"), text)
+        if text == before:
+            break
     text = re.sub(r"\^([0-9a-zA-Z+\-])", lambda m: _script(m.group(1), _SUPER, "^"), text)
-    text = re.sub(r"_\s*" + _GROUP, lambda m: _script(m.group(1), _SUB, "_"), text)
     text = re.sub(r"_([0-9a-z])", lambda m: _script(m.group(1), _SUB, "_"), text)
 
     def command(m: re.Match[str]) -> str:
