@@ -84,6 +84,8 @@ async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus):
         plist = app.reader.paper_list
         await pilot.press("plus", "minus")  # paper 0 liked, paper 1 skipped
         await settle(pilot)
+        toasts = [n.message for n in app._notifications if "learned from" in n.message]
+        assert toasts == ["Skipped this paper. 'For you' learned from 2 answers."]  # replaced
         assert app.reader.current.look(0).markers.endswith("↑")
         assert app.reader.current.look(1).markers.endswith("↓")
         assert app.reader.current.look(2).markers.strip() == ""

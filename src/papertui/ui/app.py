@@ -47,7 +47,7 @@ class PaperTUI(App[None]):
         self.settings = load_settings({k.action for k in APP_KEYS})
         self.list_width = self.settings.list_width
         self.list_only = self.settings.list_only
-        self._split_toast: Notification | None = None
+        self._toasts: dict[str, Notification] = {}  # the last toast of each kind, replaced
 
     def get_default_screen(self) -> Screen:
         sort = self.settings.sort if self.settings.sort in SORT_NAMES else "relevance"
@@ -121,17 +121,19 @@ class PaperTUI(App[None]):
         message = f"List: {self.list_width}% of the width."
         if self.reader.size.width < NARROW:  # stacked panes: the split waits for a wider terminal
             message += f" The panes are stacked below {NARROW} columns: it applies when wider."
-        self._say_split(message)
+        self.replace_toast("split", message)
         self._remember("list_width", self.list_width)
         self._remember("list_only", False)
 
-    def _say_split(self, message: str) -> None:
-        """One toast for the split, replaced as `<` and `>` repeat, instead of a pile of them."""
-        old = self._split_toast
+    def replace_toast(self, kind: str, message: str, timeout: float = 2) -> None:
+        """One toast of a `kind`, replaced as the key repeats (`<` and `>`, `+` and `-`),
+        instead of a pile of them over the abstract."""
+        old = self._toasts.get(kind)
         if old is not None and old in self._notifications:
             self._unnotify(old)  # Textual 8.2 has no public way to replace one toast
-        self._split_toast = Notification(message, "", "information", 2, markup=False)
-        self.post_message(Notify(self._split_toast))
+        toast = Notification(message, "", "information", timeout, markup=False)
+        self._toasts[kind] = toast
+        self.post_message(Notify(toast))
 
     def remember_sort(self, sort: str) -> None:
         self._remember("sort", sort)

@@ -42,8 +42,10 @@ class Triaging:
         else:
             verb = "Liked" if liked else "Skipped"
             what = "this paper" if len(papers) == 1 else f"{len(papers)} papers"
-            answers = self.library.foryou.answers()
-            reader.notify(f"{verb} {what}. 'For you' learned from {answers} answers.", timeout=2)
+            answers = counted(self.library.foryou.answers(), "answer")
+            reader.app.replace_toast(  # type: ignore[attr-defined]
+                "answer", f"{verb} {what}. 'For you' learned from {answers}."
+            )
             reader.paper_list.action_cursor_down()
             reader.current.refresh()
 

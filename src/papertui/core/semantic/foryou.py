@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from papertui.core.corpus import finish_titles
 from papertui.core.querying import View
 from papertui.core.store import LIKED, SKIPPED, Annotations, Seed
+from papertui.core.text import counted
 
 if TYPE_CHECKING:
     from papertui.core.library import Library
@@ -106,7 +107,7 @@ class ForYou:
             view.indices = unread + read
             return
         scores = model.scores()
-        view.notes.append(f"learned from {_answers(notes)} answers")
+        view.notes.append(f"learned from {counted(_answers(notes), 'answer')}")
         position = model.vectors.position
         rows = {i: position(papers[i].id) for i in unread}
         ranked = sorted(unread, key=lambda i: (-_score(scores, rows[i]), i))
@@ -147,7 +148,7 @@ class ForYou:
                 view.indices.append(pos)
                 view.scores[pos] = item.score
                 view.why[pos] = self._why(item)
-        view.notes.append(f"learned from {self.answers()} answers")
+        view.notes.append(f"learned from {counted(self.answers(), 'answer')}")
         return view
 
     def _why(self, item: Ranked) -> str:
