@@ -85,7 +85,9 @@ class ForYou:
 
     def answers(self) -> int:
         """See `Library.answers`."""
-        return _answers(self.library.annotations())
+        notes = self.library.annotations()
+        positives = positive_ids(notes)  # seeds are among them
+        return len(positives) + len(negative_ids(notes, positives))
 
     def order(self, view: View, notes: Annotations) -> None:
         """Unread papers not yet judged first, most interesting first; then the papers read,
@@ -94,7 +96,8 @@ class ForYou:
         if not view.indices:
             return  # "no papers match" says more than how the order works
         positives = positive_ids(notes)
-        judged = negative_ids(notes, positives) | positives | notes.reads.keys()
+        negatives = negative_ids(notes, positives)
+        judged = negatives | positives | notes.reads.keys()
         unread = [i for i in view.indices if papers[i].id not in judged]
         read = [i for i in view.indices if papers[i].id in judged]
         model = self.interest()
@@ -107,7 +110,8 @@ class ForYou:
             view.indices = unread + read
             return
         scores = model.scores()
-        view.notes.append(f"learned from {counted(_answers(notes), 'answer')}")
+        answers = len(positives) + len(negatives)  # as `answers()` counts them
+        view.notes.append(f"learned from {counted(answers, 'answer')}")
         position = model.vectors.position
         rows = {i: position(papers[i].id) for i in unread}
         ranked = sorted(unread, key=lambda i: (-_score(scores, rows[i]), i))
@@ -205,8 +209,3 @@ class ForYou:
 
 def _score(scores: Any, row: int | None) -> float:
     return float("-inf") if row is None else float(scores[row])
-
-
-def _answers(notes: Annotations) -> int:
-    positives = positive_ids(notes)
-    return len(positives) + len(negative_ids(notes, positives))  # seeds are among positives
