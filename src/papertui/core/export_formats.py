@@ -15,16 +15,12 @@ if TYPE_CHECKING:  # the CLI reads FORMATS without loading the corpus and the st
     from papertui.core.export_entries import Entry
 
 FORMATS = ("markdown", "json", "csv", "bibtex")
+SUFFIXES = {"markdown": ".md", "json": ".json", "csv": ".csv", "bibtex": ".bib"}
 # what a file name's extension asks for, when no format is given
-BY_EXTENSION = {
-    ".md": "markdown",
+BY_EXTENSION = {suffix: fmt for fmt, suffix in SUFFIXES.items()} | {
     ".markdown": "markdown",
-    ".json": "json",
-    ".csv": "csv",
-    ".bib": "bibtex",
     ".bibtex": "bibtex",
 }
-SUFFIXES = {"markdown": ".md", "json": ".json", "csv": ".csv", "bibtex": ".bib"}
 DERIVED_REMARK = "title derived from the abstract by papertui"
 
 

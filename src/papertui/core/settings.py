@@ -97,9 +97,7 @@ def load_settings(known_actions: set[str] | None = None) -> Settings:
         settings.negative_keywords = [k.strip() for k in negative if k.strip()]
     else:
         settings.problems.append(f"{path}: negative_keywords must be a list of phrases; ignored")
-    names = {"theme", "default_paths", "keys", "list_width", "list_only", "sort"}
-    names.add("negative_keywords")
-    unknown = set(data) - names
+    unknown = set(data) - (set(Settings.__dataclass_fields__) - {"problems"})
     if unknown:
         settings.problems.append(f"{path}: unknown setting(s) {', '.join(sorted(unknown))} ignored")
     return settings
