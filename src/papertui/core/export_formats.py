@@ -195,8 +195,8 @@ def _cite_key(e: Entry, used: set[str]) -> str:
         return re.sub(r"[^A-Za-z0-9]", "", folded).lower()
 
     first = e.authors[0] if e.authors else ""
-    if first.replace(",", " ").split():
-        names = first.replace(",", " ").split()
+    names = first.replace(",", " ").split()  # "Last, First" or "First Last"
+    if names:
         last = ascii_word(names[0] if "," in first else names[-1])
         words = [w for w in (ascii_word(w) for w in e.title.split()) if w and w not in _KEY_STOP]
         base = f"{last}{e.year or ''}{words[0] if words else ''}"
