@@ -11,9 +11,10 @@ one round of pseudo-relevance feedback: the centroid of the `FEEDBACK_PAPERS` be
 papers joins the profile with weight `FEEDBACK_WEIGHT`,
 and every paper is scored again, so the papers that sit between the liked ones pull in their
 own neighbours. Each paper gets a `why`: the terms that contributed most to its score and the
-liked paper it is closest to. Negative phrases push matching papers down by a fixed margin
-without hiding them (and keep them out of the feedback); `ask_order` lists the papers the model
-is least sure about (closest to the midpoint between liked and passed-over papers).
+liked paper it is closest to. Negative phrases push matching papers down, per match, by the
+spread from the median score to the top plus `PHRASE_PENALTY` deviations, without hiding them
+(and keep them out of the feedback); `ask_order` lists the papers the model is least sure about
+(about as close to a kept paper as to a passed-over one).
 
 Measured on simulated readers (tests/bench/semantic.py foryou): the feedback raised
 precision@20, and the cut added a little on top of it (alone it did not); a nearest-liked-paper
@@ -321,18 +322,16 @@ def _profile(
 ) -> Query:
     """The unit profile of liked papers `pos`, the mean of `seeds` seed texts (`seed_part`) and
     passed-over papers `neg`. A seed text counts as much as one liked paper."""
-    parts = [liked_query(vectors, pos)] if pos else []
-    if seed_part and parts:
-        parts.append(_as_liked(seed_part, parts[0], seeds / len(pos)))
+    if pos:
+        profile = liked_query(vectors, pos)
+        if seed_part:
+            profile = profile + _as_liked(seed_part, profile, seeds / len(pos))
     elif seed_part:
-        parts.append(seed_part)
-    if not parts:
+        profile = seed_part
+    else:
         return Query(
             np.zeros(len(vectors.vocab.keys), np.float32), np.zeros(vectors.dims, np.float32)
         )
-    profile = parts[0]
-    for q in parts[1:]:
-        profile = profile + q
     if neg:
         profile = profile + papers_query(vectors, neg) * (-NEGATIVE_WEIGHT / len(neg))
     profile = profile.normalised()
