@@ -71,8 +71,8 @@ class Annotating:
             return
         if draft is None:
             self._save(self.library.marks.refresh, "Note")  # edit the latest text
-        text = self.library.marks.note(paper) if draft is None else draft
         saved = self.library.marks.note(paper)
+        text = saved if draft is None else draft
         left = drafts.load(paper.id) if draft is None else None
         if left is not None and left != saved:  # typed before the reader stopped, never saved
             text, problem = left, "Restored the text you had not saved: ctrl+s saves it."
