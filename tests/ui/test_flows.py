@@ -510,3 +510,21 @@ async def test_a_note_typed_when_the_reader_stops_comes_back_next_time(monkeypat
         await pilot.press("n", "escape")  # saved: no draft is offered again
         await pilot.pause()
         assert not isinstance(again.screen, NoteEditor)
+
+
+async def test_quitting_while_the_discard_question_is_open_changes_nothing():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n", "x", "escape")  # "Discard the changes to this note?"
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("ctrl+q")  # neither quits nor answers for the reader
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # back to the note, text intact
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor) and app.screen.query_one(TextArea).text == "x"
+        await pilot.press("escape", "y")  # discard on purpose: no second answer to a closed editor
+        await pilot.pause()
+        assert not isinstance(app.screen, (NoteEditor, ConfirmScreen)) and app.is_running

@@ -155,6 +155,9 @@ class PaperTUI(App[None]):
         if editor is None:
             self.exit()
             return
+        if self.screen is not editor:  # its "discard?" question is open: answer that first
+            self.notify("Answer the question about the note first.", severity="warning")
+            return
 
         def answered(save: bool | None) -> None:
             if save:
