@@ -528,3 +528,16 @@ async def test_quitting_while_the_discard_question_is_open_changes_nothing():
         await pilot.press("escape", "y")  # discard on purpose: no second answer to a closed editor
         await pilot.pause()
         assert not isinstance(app.screen, (NoteEditor, ConfirmScreen)) and app.is_running
+
+
+async def test_a_second_enter_in_the_palette_never_closes_the_reader():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p", *"help")
+        await pilot.pause(0.5)
+        palette = app.screen
+        palette.dismiss()
+        palette.dismiss()  # a second Enter before the first one closed it
+        await pilot.pause()
+        assert app.is_running and app.screen is app.reader

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
@@ -21,7 +22,14 @@ from papertui.ui.screens.reader import NARROW, ReaderScreen
 
 class SafePalette(CommandPalette):
     """Textual's palette raises KeyError on PageUp/PageDown while its list has no rows yet
-    (OptionList._move_page with height 0, Textual 8.2); those keys wait for the rows."""
+    (OptionList._move_page with height 0, Textual 8.2); those keys wait for the rows. A second
+    Enter that arrives before the first one has closed it dismissed it again, popping the
+    reader itself (ScreenStackError, found by random keys): only the open palette closes."""
+
+    def dismiss(self, result: None = None) -> AwaitComplete:
+        if not self.is_current:
+            return AwaitComplete()
+        return super().dismiss(result)
 
     def _action_command_list(self, action: str) -> None:
         if action in ("page_up", "page_down"):
