@@ -244,3 +244,30 @@ async def test_settings_theme_keys_and_bad_values(monkeypatch):
         await settle(pilot)
         assert app.theme != "no-such-theme"
         assert any("unknown theme" in n.message for n in app._notifications)
+
+
+async def test_vim_counts_move_the_cursor_and_the_status_shows_the_row():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.reader.paper_list
+        assert f"row 1/{len(plist.rows)}" in status(app)
+        await pilot.press("5", "j")
+        assert plist.cursor == 5 and f"row 6/{len(plist.rows)}" in status(app)
+        await pilot.press("2", "k")
+        assert plist.cursor == 3
+        await pilot.press("1", "2", "G")
+        assert plist.cursor == 11
+        await pilot.press("G")
+        assert plist.cursor == len(plist.rows) - 1
+        await pilot.press("3", "g")
+        assert plist.cursor == 2
+        await pilot.press("0", "j")  # a lone 0 is no count
+        assert plist.cursor == 3
+        await pilot.press("7", "b", "j")  # a count is used by the next key or dropped
+        assert plist.cursor == 4
+        assert app.library.marks.is_bookmarked(app.library.papers[plist.rows[3]])
+        await pilot.press("9", "9", "9", "9", "j")  # past the end: the last row
+        assert plist.cursor == len(plist.rows) - 1
+        await pilot.press("slash", "4", "2")
+        assert app.reader.search_bar.value == "42"  # digits typed in the box stay text

@@ -79,6 +79,7 @@ LIST_KEYS = [
     ("j / k, ↓ / ↑", "next / previous paper (in the detail pane: scroll)"),
     ("g / G, Home / End", "first / last paper"),
     ("PgDn / PgUp, ctrl+f / ctrl+b", "page down / up"),
+    ("5j, 3k, 12G", "a count: move that many; before g or G, to that row"),
     ("Space (detail pane)", "page down in the abstract"),
     ("Enter (list)", "read the paper: the detail pane takes the keys (shown again after z)"),
     ("Esc (detail pane)", "back to the list (list only again if Enter showed the detail)"),

@@ -151,6 +151,7 @@ class ReaderScreen(Screen[None]):
             selected=len(self.paper_list.selected),
             corrections=tuple(view.corrections.items()),
             notes=tuple(view.notes),
+            position=self.paper_list.cursor + 1 if self.paper_list.current is not None else 0,
         )
 
     def set_index_state(self, text: str) -> None:

@@ -99,6 +99,8 @@ class PaperList(ScrollView, can_focus=True):
         self.labels: dict[str, str] = {}  # collection -> short label; empty: one collection
         self.empty_message = "No papers match."
         self._by_user = False
+        self._count = ""  # digits typed so far: a vim count for the next move ("5j", "12G")
+        self._pending = ""  # the count the key being handled was typed with
 
     # -- data -------------------------------------------------------------------------------------
 
@@ -203,23 +205,40 @@ class PaperList(ScrollView, can_focus=True):
             self._by_user = True
             self.cursor = max(0, min(len(self.rows) - 1, row))
 
+    def on_key(self, event: events.Key) -> None:
+        # runs before the bindings (they are checked as the key bubbles up to the app)
+        ch = event.character or ""
+        if ch in "0123456789" and ch and (ch != "0" or self._count):
+            self._count = (self._count + ch)[-7:]
+            event.stop()
+            event.prevent_default()
+            return
+        self._pending, self._count = self._count, ""
+
+    def _take_count(self) -> int | None:
+        """The count typed before the key being handled (None: none), used once."""
+        count, self._pending = self._pending, ""
+        return int(count) if count else None
+
     def action_cursor_down(self) -> None:
-        self._move_to(self.cursor + 1)
+        self._move_to(self.cursor + (self._take_count() or 1))
 
     def action_cursor_up(self) -> None:
-        self._move_to(self.cursor - 1)
+        self._move_to(self.cursor - (self._take_count() or 1))
 
     def action_first(self) -> None:
-        self._move_to(0)
+        count = self._take_count()  # "12g": row 12, as vim's 12gg
+        self._move_to(count - 1 if count else 0)
 
     def action_last(self) -> None:
-        self._move_to(len(self.rows) - 1)
+        count = self._take_count()  # "12G": row 12
+        self._move_to(count - 1 if count else len(self.rows) - 1)
 
     def action_page_down(self) -> None:
-        self._move_to(self.cursor + max(1, self.size.height - 1))
+        self._move_to(self.cursor + (self._take_count() or 1) * max(1, self.size.height - 1))
 
     def action_page_up(self) -> None:
-        self._move_to(self.cursor - max(1, self.size.height - 1))
+        self._move_to(self.cursor - (self._take_count() or 1) * max(1, self.size.height - 1))
 
     def on_click(self, event: events.Click) -> None:
         self._move_to(int(self.scroll_offset.y) + event.y)

@@ -23,6 +23,7 @@ class ListState:
     selected: int = 0
     corrections: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = field(default=())
+    position: int = 0  # the cursor's row, from 1 (0: no paper under the cursor)
 
 
 class StatusLine(Static):
@@ -57,6 +58,8 @@ class StatusLine(Static):
         parts.extend(s.notes)
         if s.sort:
             parts.append(f"order: {s.sort} (s)")
+        if s.position:
+            parts.append(f"row {s.position}/{s.shown}")
         if self.index_state:
             parts.append(self.index_state)
         self.update(safe_display(" · ".join(parts)))
