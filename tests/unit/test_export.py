@@ -210,3 +210,22 @@ def test_bibtex_escapes_latex_specials_but_not_urls():
     assert "title = {Diffusion \\& Flows}" in bib
     assert "58.43\\% on task \\#1 (already 5\\% here)" in bib
     assert "url = {https://example.org/a%20b#top}" in bib
+
+
+def test_bibtex_gives_doi_and_arxiv_eprint_from_the_links():
+    entry = Entry(
+        "x2",
+        "Graph Kernels",
+        "We calibrate graph kernels.",
+        ["refs"],
+        ["https://arxiv.org/abs/2401.12345v2", "https://doi.org/10.1145/3292500.3330701"],
+        False,
+        "",
+    )
+    bib = render([entry], "bibtex")
+    assert "doi = {10.1145/3292500.3330701}" in bib
+    assert "eprint = {2401.12345}" in bib and "archiveprefix = {arXiv}" in bib
+    plain = render(
+        [Entry("x3", "T", "A.", ["refs"], ["https://example.org/p"], False, "")], "bibtex"
+    )
+    assert "doi =" not in plain and "eprint =" not in plain

@@ -161,6 +161,21 @@ def test_bibtex_macros_latex_blank_lines_and_a_broken_entry(tmp_path):
     assert any("the first at line 15" in w for w in corpus.warnings)
 
 
+def test_bibtex_concatenation_joins_strings_macros_and_numbers(tmp_path):
+    bib = r"""@string{nips = "Advances in Neural " # "Information Processing Systems"}
+@string{short = nips # " (NeurIPS)"}
+@inproceedings{a, title = "Deep " # {C\# code} # " models",
+  booktitle = short # " " # 33,
+  abstract = "We propose " # {a {GAN}, with \# signs} # " that works." # { Say "hi".}}
+@article{b, title = {Kept as is}, abstract = {C# and F# programs are "fine" here}}
+"""
+    first, second = load_corpus([_write(tmp_path, "cat.bib", bib)]).papers
+    assert first.title == "Deep C# code models"
+    assert first.venue == "Advances in Neural Information Processing Systems (NeurIPS) 33"
+    assert first.abstract == 'We propose a GAN, with # signs that works. Say "hi".'
+    assert second.abstract == 'C# and F# programs are "fine" here'
+
+
 MARKDOWN = """# Awesome papers
 
 ## [12] FooNet: Networks for Bar

@@ -115,3 +115,24 @@ def test_every_reader_any_bytes_gives_papers_or_one_clean_error(fmt, data):
         assert record.abstract.strip()
         assert record.year is None or 1800 <= record.year <= 2100
         assert not record.url or record.url.startswith(("http://", "https://"))
+
+
+BIB_WORDS = st.text(st.sampled_from("abcXYZ019 .,;:!?()"), min_size=1, max_size=15)
+
+
+@SAFE
+@given(st.lists(st.tuples(BIB_WORDS, st.sampled_from(['"{}"', "{{{}}}", "m"])), min_size=2))
+def test_bibtex_concatenation_is_the_parts_joined(parts):
+    """`"a" # {b} # macro` reads as the parts' text joined, whatever the mix of delimiters
+    (no - or ': LaTeX ligatures turn -- into a dash)."""
+    operands = [shape.format(text) if shape != "m" else "mac" for text, shape in parts]
+    want = "".join(text if shape != "m" else "Macro text" for text, shape in parts)
+    data = '@string{mac = "Macro text"}\n@article{k, abstract = ' + " # ".join(operands) + "}\n"
+    try:
+        parsed = read_corpus_file("cat.bib", data.encode(), "bibtex")
+    except CorpusError:
+        assert not want.strip()
+        return
+    assert [r.abstract for r in parsed.records] == (
+        [" ".join(want.split())] if want.strip() else []
+    )

@@ -24,7 +24,8 @@ from pathlib import Path
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 6  # 5: a sentence-like first line is an abstract, not a name; 6: title rules
+VERSION = 7  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+# 7: BibTeX "#" concatenation
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 

@@ -152,6 +152,26 @@ def _bib_value(text: str, latex: bool = True) -> str:
     return "{" + text + "}"
 
 
+_VERBATIM = frozenset(("url", "doi", "eprint"))  # taken as written by biblatex: no escapes
+_DOI_URL = re.compile(r"^https?://(?:dx\.)?doi\.org/(10\.\d{4,9}/\S+)$", re.IGNORECASE)
+_ARXIV_URL = re.compile(
+    r"^https?://arxiv\.org/(?:abs|pdf)/(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?(?:\.pdf)?$",
+    re.IGNORECASE,
+)
+
+
+def _identifiers(urls: Sequence[str]) -> list[tuple[str, str]]:
+    """doi and eprint (arXiv) fields from the paper's links, which citation styles print."""
+    out: list[tuple[str, str]] = []
+    for url in urls:
+        doi, arxiv = _DOI_URL.match(url), _ARXIV_URL.match(url)
+        if doi and not any(k == "doi" for k, _ in out):
+            out.append(("doi", doi.group(1)))
+        if arxiv and not any(k == "eprint" for k, _ in out):
+            out += [("eprint", arxiv.group(1)), ("archiveprefix", "arXiv")]
+    return out
+
+
 def to_bibtex(entries: Sequence[Entry]) -> str:
     chunks = []
     used: set[str] = set()
@@ -166,6 +186,7 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
         fields.append(("abstract", e.abstract))
         if e.urls:
             fields.append(("url", e.urls[0]))
+        fields.extend(_identifiers(e.urls))
         fields.append(("howpublished", ", ".join(e.collections)))
         if e.note.strip():
             fields.append(("note", e.note))
@@ -173,7 +194,7 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
             fields.append(("keywords", ", ".join(e.tags)))
         if e.title_derived:
             fields.append(("addendum", DERIVED_REMARK))
-        lines = (f"  {name} = {_bib_value(value, name != 'url')}" for name, value in fields)
+        lines = (f"  {name} = {_bib_value(value, name not in _VERBATIM)}" for name, value in fields)
         body = ",\n".join(lines)
         kind = "inproceedings" if e.venue else "misc"  # booktitle means nothing to @misc
         chunks.append(f"@{kind}{{{_cite_key(e, used)},\n{body}\n}}\n")
