@@ -200,6 +200,23 @@ async def test_export_screen_writes_bibtex_of_the_selection(tmp_path):
         ]
 
 
+async def test_export_file_name_completes_with_tab(tmp_path):
+    (tmp_path / "reading-lists").mkdir()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("E")
+        await pilot.pause()
+        box = app.screen.query_one("#export-path", Input)
+        box.focus()
+        box.value = str(tmp_path / "read")
+        await pilot.press("tab")
+        assert box.value == str(tmp_path / "reading-lists") + "/" and box.has_focus
+        await pilot.press(*"mine.bib", "enter")
+        await pilot.pause()
+        assert (tmp_path / "reading-lists" / "mine.bib").is_file()
+
+
 async def test_help_and_palette_list_the_workflow_keys():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

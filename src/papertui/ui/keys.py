@@ -97,6 +97,7 @@ EDITOR_KEYS = [
     ("ctrl+s", "save the note"),
     ("Esc", "cancel (asks before dropping changes)"),
     ("ctrl+p", "command palette: every action by name"),
+    ("Tab (a file name box)", "complete the path, as a shell does"),
 ]
 
 

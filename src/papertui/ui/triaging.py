@@ -60,7 +60,7 @@ class Triaging:
                 self.reader.run_worker(lambda: self._seed(path), thread=True, group="seeds")
 
         question = "Like the papers of a file you already have (.bib, .json, ...):"
-        self.reader.app.push_screen(PromptScreen(question, "path to a file"), chosen)
+        self.reader.app.push_screen(PromptScreen(question, "path to a file", path=True), chosen)
 
     def _seed(self, path: str) -> None:
         try:

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from papertui.core.export import FORMATS
+from papertui.ui.widgets.path_input import PathInput
 
 EXTENSIONS = {"markdown": "md", "json": "json", "csv": "csv", "bibtex": "bib"}
 
@@ -42,9 +43,9 @@ class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
                 [(f, f) for f in FORMATS], value="bibtex", allow_blank=False, id="export-format"
             )
             yield Label("File", classes="hint")
-            yield Input(self.path, id="export-path")
+            yield PathInput(self.path, id="export-path")
             yield Label(self.problem, id="export-error", markup=False)
-            hint = "ctrl+s (or Enter in the file name)  export      Esc  close"
+            hint = "ctrl+s (or Enter in the file name)  export   Tab  complete   Esc  close"
             yield Label(hint, classes="hint")
 
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -8,21 +8,28 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from papertui.ui.widgets.path_input import PathInput
+
 
 class PromptScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str, placeholder: str = "", value: str = "") -> None:
+    def __init__(
+        self, question: str, placeholder: str = "", value: str = "", path: bool = False
+    ) -> None:
         super().__init__()
         self.question = question
         self.placeholder = placeholder
         self.value = value
+        self.path = path  # a file path: Tab completes it
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt-box"):
             yield Label(self.question, markup=False)
-            yield Input(self.value, placeholder=self.placeholder, id="prompt-input")
-            yield Label("Enter  ok      Esc  cancel", classes="hint")
+            box = PathInput if self.path else Input
+            yield box(self.value, placeholder=self.placeholder, id="prompt-input")
+            hint = "Enter  ok      Tab  complete the path      Esc  cancel"
+            yield Label(hint if self.path else "Enter  ok      Esc  cancel", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
