@@ -457,3 +457,16 @@ def test_terminal_escape_sequences_leave_no_trace_in_a_title():
     )
     title = derive_title(abstract)
     assert title.startswith("EvilNet") and "31m" not in title and "52;" not in title
+
+
+def test_an_adverb_before_that_and_a_trailing_like_are_dropped():
+    shown = derive_title(
+        "Sampling matters. We prove analytically that short-run samplers recover the data"
+        " statistics exactly under mild assumptions."
+    )
+    assert shown.startswith("Short-run samplers recover") and "analytically" not in shown
+    cut = derive_title(
+        "We derive complexity-free generalization bounds for essential statistical quantities"
+        " like the mean and variance of many estimators used in practice."
+    )
+    assert cut.split()[-1] not in ("like", "the") and cut.startswith("Complexity-free")

@@ -50,6 +50,7 @@ _HEAD_OF = re.compile(
     r"suite|collection|series|range|number|perspective|view|lens) (?:of|on) (?!the |a |an |it )",
     re.IGNORECASE,
 )
+_THAT_LEAD = re.compile(r"^(?:here |(?:[a-z]+ly,? (?:and |or )?){1,3}(?=that ))?(?:that )?")
 _IN_THIS_PAPER = re.compile(
     r"^(?:in this (?:paper|work|article|note|study|letter)|here|herein|for the first time),? ",
     re.IGNORECASE,
@@ -184,8 +185,8 @@ def _unname(phrase: str, name: str | None) -> str:
 def _compress(phrase: str, name: str | None) -> str:
     """A title-like phrase from the words after the contribution verb."""
     phrase = _IN_THIS_PAPER.sub("", phrase.strip(" .!?"), count=1)
-    if phrase.startswith(("here that ", "that ", "here ")):  # "we prove here that X"
-        phrase = phrase.partition(" ")[2].removeprefix("that ")
+    if m := _THAT_LEAD.match(phrase):  # "we prove here that X", "we show analytically that X"
+        phrase = phrase[m.end() :]
     phrase = _unname(phrase, name)
     if " and " in phrase and (m := _POINTER_THEN_SHOW.match(phrase)):
         phrase = phrase[m.end() :]

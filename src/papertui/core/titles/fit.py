@@ -13,7 +13,7 @@ MAX_TITLE = 80
 # Words that wait for more: a title never ends on them.
 _TRAILING = _wordset(
     "tailored designed trained called named dubbed termed aiming since because capable able "
-    "built used based"
+    "built used based like unlike despite during after before until versus vs namely along"
 )
 # "k-means clustering is an important problem": a clause; its subject is the title.
 _COPULA = re.compile(r"^(.{6,70}?) (?:is|are|has been|have been|remains|remain) (?:a|an|the|one)\b")
