@@ -84,6 +84,17 @@ async def test_space_selects_and_b_bookmarks_the_selection_esc_clears_it():
         assert app.reader.paper_list.selected == set()
 
 
+async def test_a_search_that_hides_selected_papers_says_it_unselected_them():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b", "space", "space")  # bookmark the first; select the first two
+        await search(pilot, "is:bookmarked")
+        assert app.reader.paper_list.rows == [0] and "1 selected" in status(app)
+        said = [n.message for n in app._notifications]
+        assert "Unselected 1: the selected paper is not in this list." in said
+
+
 async def test_sort_cycles():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

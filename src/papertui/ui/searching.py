@@ -91,7 +91,13 @@ class Searching:
         else:
             plist.empty_message = "No papers here."
         if plist.selected:  # b, t, u and E act on the selection: never on papers out of view
+            before = len(plist.selected)
             plist.selected.intersection_update(set(view.indices))
+            if dropped := before - len(plist.selected):
+                what = "paper is" if dropped == 1 else "papers are"
+                reader.app.replace_toast(  # type: ignore[attr-defined]
+                    "selection", f"Unselected {dropped}: the selected {what} not in this list."
+                )
         plist.set_rows(view.indices, keep=keep, row=row)
         reader.update_status()
 
