@@ -156,10 +156,36 @@ async def test_ask_me_lists_uncertain_papers_and_esc_goes_back(write_corpus):
         await pilot.press("A")
         await settle(pilot)
         assert "least sure" in status(app) and "learned from" in status(app)
-        assert app.reader.paper_list.rows
+        plist = app.reader.paper_list
+        assert plist.rows
+        await pilot.press("j")
+        asked = plist.current
+        await pilot.press("minus")  # answering here stays here, on the next paper to ask
+        await settle(pilot)
+        assert "least sure" in status(app) and "learned from 3 answers" in status(app)
+        assert asked not in plist.rows and plist.cursor == 1
         await pilot.press("escape")
         await settle(pilot)
         assert len(app.reader.paper_list.rows) == 60
+
+
+async def test_a_restart_in_for_you_starts_at_its_best_paper(write_corpus):
+    corpus = themed(write_corpus)
+    app = make_app([corpus])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("plus", "j", "j", "plus")  # two graph papers liked
+        for _ in range(4):  # to "for you", remembered for the next start
+            await pilot.press("s")
+        await settle(pilot)
+    again = make_app([corpus])
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.3)
+        await settle(pilot)
+        plist = again.reader.paper_list
+        assert again.reader.sort == "foryou" and plist.cursor == 0
+        assert theme_of(again, plist.rows[0]) == "Graph" and plist.rows[0] not in (0, 3)
 
 
 async def test_negative_keyword_sinks_papers_without_hiding_them(write_corpus):

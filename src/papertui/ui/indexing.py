@@ -45,7 +45,7 @@ class Indexing:
         plist = reader.paper_list
         plist.set_papers(self.library.papers)
         if reader.view.query or reader.narrowing.describe(reader):
-            reader.searching.search(keep_cursor=True)
+            reader.searching.rerun()
         else:
             reader.view = View(query="", indices=list(range(len(self.library.papers))))
             plist.set_rows(reader.view.indices, keep=plist.current)
@@ -56,7 +56,7 @@ class Indexing:
         reader.set_index_state("")
         reader.current.refresh()  # "new" markers and states are known now
         if reader.view.query or reader.sort != "relevance":  # a remembered order, too
-            reader.searching.search(keep_cursor=True)
+            reader.searching.rerun()
 
     def _report(self, worker: Worker[None], callback: Callable[..., Any], *args: Any) -> None:
         """Report from a worker, or drop the report once the reader has closed (the build stops
@@ -138,7 +138,7 @@ class Indexing:
     def _semantic_ready(self) -> None:
         """ "For you" could only keep the list's order until the paper vectors were built."""
         if self.reader.sort == "foryou":
-            self.reader.searching.search(keep_cursor=True)
+            self.reader.searching.rerun()
 
     def _track(self, child: subprocess.Popen[str]) -> None:
         self.child = child

@@ -69,6 +69,13 @@ class Searching:
 
         reader.run_worker(run, thread=True, exclusive=True, group="search", exit_on_error=False)
 
+    def rerun(self) -> None:
+        """The same query again after something behind it changed (the index, the vectors, a
+        negative keyword): on the same paper if the reader has moved down to it, else at the
+        new top (a restart in "for you" must not keep the first paper of the file wherever
+        the ranking puts it)."""
+        self.search(keep_cursor=self.reader.paper_list.cursor > 0)
+
     def show_view(
         self,
         view: View,
@@ -101,9 +108,9 @@ class Searching:
         plist.set_rows(view.indices, keep=keep, row=row)
         reader.update_status()
 
-    def start_view(self, make: Callable[[], View], label: str) -> None:
+    def start_view(self, make: Callable[[], View], label: str, row: int | None = None) -> None:
         """Show a view that is not a search (more like this, ask me) as a layer Esc peels; its
-        first note names it when `label` is empty."""
+        first note names it when `label` is empty. `row`: the cursor's row in it (a re-run)."""
         self.generation += 1
         generation = self.generation
 
@@ -112,7 +119,7 @@ class Searching:
                 view = make()
             name = label or (view.notes.pop(0) if view.notes else "a view")
             name = cut_words(name, 60)  # the status line keeps room for Esc and the order
-            self.reader.app.call_from_thread(self.show_view, view, generation, None, name)
+            self.reader.app.call_from_thread(self.show_view, view, generation, None, name, row)
 
         self.reader.run_worker(run, thread=True, group="search", exclusive=True)
 

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from papertui.ui.screens.reader import ReaderScreen
 
 
+ASK_ME = "the model is least sure about"  # the ask-me view's name in the status line
+
+
 class Triaging:
     def __init__(self, reader: ReaderScreen) -> None:
         self.reader = reader
@@ -32,7 +35,11 @@ class Triaging:
             reader.notify(str(exc), title="Not saved", severity="error", timeout=10)
             return
         reader.paper_list.clear_selection()
-        if reader.sort == "foryou":
+        if reader.narrowing.similar == ASK_ME:
+            # a few answers here teach the most: stay, and ask the next least sure paper
+            reader.current.refresh()
+            self.ask_me(row=reader.paper_list.cursor)
+        elif reader.sort == "foryou":
             # the ranking learns as you go: the judged paper sinks to the judged papers at the
             # end, and the row it left shows the best paper not judged yet. No toast: the
             # status line counts the answers and the row's ↑/↓ shows this one, and a toast per
@@ -49,10 +56,8 @@ class Triaging:
             reader.paper_list.action_cursor_down()
             reader.current.refresh()
 
-    def ask_me(self) -> None:
-        reader = self.reader
-        label = "the model is least sure about"
-        reader.searching.start_view(lambda: self.library.foryou.ask_me(), label)
+    def ask_me(self, row: int | None = None) -> None:
+        self.reader.searching.start_view(lambda: self.library.foryou.ask_me(), ASK_ME, row)
 
     def add_seeds(self) -> None:
         def chosen(path: str | None) -> None:
@@ -71,6 +76,8 @@ class Triaging:
         self.reader.app.call_from_thread(
             self.reader.notify, safe_display(message), severity=severity, timeout=6
         )
+        if severity == "information":  # the order and the answer count in the status line
+            self.reader.app.call_from_thread(self.reader.searching.rerun)
 
     def add_negative_keyword(self) -> None:
         """Ask for a phrase to sink in "for you"; "-phrase" takes one out again."""
@@ -93,7 +100,7 @@ class Triaging:
             else:
                 self.reader.notify(f"Papers about {shown!r} now sink in 'for you'.")
             if self.reader.sort == "foryou":
-                self.reader.searching.search(keep_cursor=True)
+                self.reader.searching.rerun()
 
         now = ", ".join(foryou.negative_keywords())
         question = (
@@ -115,7 +122,7 @@ class Triaging:
                 return
             self.reader.notify("Forgot every like, skip and seed.")
             self.reader.current.refresh()  # the ↑ ↓ marks and "why" go at once
-            self.reader.searching.search(keep_cursor=True)
+            self.reader.searching.rerun()
 
         question = "Forget every like, skip and seed? (bookmarks, notes and tags stay)"
         self.reader.app.push_screen(ConfirmScreen(question), answered)
