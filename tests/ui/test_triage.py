@@ -270,3 +270,15 @@ async def test_more_like_this_finds_the_same_theme(write_corpus):
         await settle(pilot)
         rows = app.reader.paper_list.rows
         assert 0 not in rows and [theme_of(app, p) for p in rows[:5]] == ["Graph"] * 5
+
+
+async def test_toasts_show_what_the_reader_typed_as_text_not_markup(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.reader.triaging.add_negative_keyword()
+        await pilot.pause()
+        await pilot.press(*"[b]gene[/b]", "enter")
+        await settle(pilot)
+        toast = next(n for n in app._notifications if "gene" in n.message)
+        assert "'[b]gene[/b]'" in toast.message and not toast.markup

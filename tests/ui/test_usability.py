@@ -119,6 +119,29 @@ async def test_export_asks_before_overwriting_and_says_the_full_path(tmp_path, m
         assert any(where in n.message for n in app._notifications)
 
 
+async def test_export_of_nothing_writes_nothing_and_a_bare_name_gets_the_extension(
+    tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("E")  # nothing bookmarked yet
+        await pilot.pause()
+        app.screen.query_one("#export-path", Input).value = "mine"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportScreen) and not list(tmp_path.glob("mine*"))
+        problem = str(app.screen.query_one("#export-error", Label).render())
+        assert problem.startswith("Nothing to export there: bookmark")
+        await pilot.press("escape", "b", "E")
+        await pilot.pause()
+        app.screen.query_one("#export-path", Input).value = "mine"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert (tmp_path / "mine.bib").read_text("utf-8").startswith("@")
+
+
 async def test_palette_page_keys_before_it_has_rows_do_not_crash():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

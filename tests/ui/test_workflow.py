@@ -228,6 +228,27 @@ async def test_export_file_name_completes_with_tab(tmp_path):
         assert (tmp_path / "reading-lists" / "mine.bib").is_file()
 
 
+async def test_a_second_tab_on_an_ambiguous_path_lists_it_and_keeps_the_box(tmp_path):
+    (tmp_path / "sub-dir").mkdir()
+    (tmp_path / "subway").mkdir()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("E")
+        await pilot.pause()
+        box = app.screen.query_one("#export-path", Input)
+        box.focus()
+        box.value = str(tmp_path / "s")
+        await pilot.press("tab")
+        assert box.value == str(tmp_path / "sub") and box.has_focus
+        await pilot.press("tab")
+        assert box.has_focus and box.value == str(tmp_path / "sub")
+        assert any(n.message == "sub-dir/   subway/" for n in app._notifications)
+        await pilot.press(*"way/x.bib", "enter")
+        await pilot.pause()
+        assert (tmp_path / "subway" / "x.bib").is_file()
+
+
 async def test_help_and_palette_list_the_workflow_keys():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -1,5 +1,6 @@
 """Completing a file path typed in a prompt, as a shell's Tab does: the one entry the typed
-prefix names (a folder gets its "/"), else the longest prefix all the matching entries share."""
+prefix names (a folder gets its "/"), else the longest prefix all the matching entries share;
+`candidates` lists them for a second Tab."""
 
 from __future__ import annotations
 
@@ -9,29 +10,34 @@ from itertools import islice
 MAX_ENTRIES = 5_000  # a huge folder is read no further: completion must answer as you type
 
 
-def complete_path(typed: str) -> str | None:
-    """`typed` completed, or None when nothing longer can be said."""
-    if not typed or "\n" in typed or "\0" in typed:
-        return None
+def candidates(typed: str) -> list[str]:
+    """The entries of the typed folder that start with the typed name (folders with a "/"),
+    sorted; dot files only when the name starts with a dot, as a shell does."""
+    if "\n" in typed or "\0" in typed:
+        return []
     head, sep, prefix = typed.rpartition(os.sep)
     folder = os.path.expanduser(head + sep if sep else ".") or os.sep
-    hidden = prefix.startswith(".")  # dot files only when asked for, as a shell does
+    hidden = prefix.startswith(".")
     try:
         with os.scandir(folder) as it:
-            entries = [
-                (e.name, _is_dir(e))
+            return sorted(
+                e.name + (os.sep if _is_dir(e) else "")
                 for e in islice(it, MAX_ENTRIES)
                 if e.name.startswith(prefix) and (hidden or not e.name.startswith("."))
-            ]
+            )
     except (OSError, ValueError):
+        return []
+
+
+def complete_path(typed: str) -> str | None:
+    """`typed` completed, or None when nothing longer can be said."""
+    if not typed:
         return None
-    if not entries:
+    names = candidates(typed)
+    if not names:
         return None
-    if len(entries) == 1:
-        name, is_dir = entries[0]
-        done = head + sep + name + (os.sep if is_dir else "")
-        return done if done != typed else None
-    shared = os.path.commonprefix([name for name, _ in entries])
+    head, sep, prefix = typed.rpartition(os.sep)
+    shared = names[0] if len(names) == 1 else os.path.commonprefix(names)
     return head + sep + shared if len(shared) > len(prefix) else None
 
 

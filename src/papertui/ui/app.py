@@ -133,6 +133,19 @@ class PaperTUI(App[None]):
         self._remember("list_width", self.list_width)
         self._remember("list_only", False)
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every toast is plain text: messages carry file names, tags and phrases the reader
+        typed, and "[red]" in one of them is text, not a style."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def replace_toast(self, kind: str, message: str, timeout: float = 2) -> None:
         """One toast of a `kind`, replaced as the key repeats (`<` and `>`, `+` and `-`),
         instead of a pile of them over the abstract."""

@@ -55,6 +55,12 @@ class Exporting:
 
     def _write(self, what: str, fmt: str, name: str, overwrite: bool = False) -> None:
         entries = self.library.entries(self._papers(what))
+        if not entries:  # an empty file helps nobody, and would overwrite a good one
+            nothing = "Nothing to export there: bookmark, note or tag papers first (b, n, t)"
+            if what != "bookmarks":
+                nothing = "Nothing to export there: it holds no papers"
+            self.open_dialog(name, nothing + ", or choose other papers above.")
+            return
         try:
             target = export_to(name, entries, fmt, overwrite=overwrite)
         except ExportExists as exc:

@@ -64,6 +64,9 @@ class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
         if not path:
             self.query_one("#export-error", Label).update("Give a file name.")
             return
+        name = path.rstrip("/").rsplit("/", 1)[-1]
+        if "." not in name.lstrip(".") and not path.endswith("/"):
+            path = f"{path}.{EXTENSIONS[str(fmt)]}"  # "mine" -> "mine.bib", as the format says
         self.dismiss((str(what), str(fmt), path))
 
     def action_close(self) -> None:
