@@ -470,3 +470,44 @@ def test_an_adverb_before_that_and_a_trailing_like_are_dropped():
         " like the mean and variance of many estimators used in practice."
     )
     assert cut.split()[-1] not in ("like", "the") and cut.startswith("Complexity-free")
+
+
+@pytest.mark.parametrize(
+    "abstract,bad",
+    [
+        (  # "to mitigating": already a gerund
+            "We present an approach to mitigating the risks of image editing posed by diffusion"
+            " models. The key idea is to immunize images.",
+            "inging",
+        ),
+        (  # a name in brackets glued to the word before it, taken out as the name
+            "We propose a task-oriented conditioned diffusion planner for offline meta-RL"
+            "(MetaDiffuser), which learns a context conditioned diffusion model.",
+            "( )",
+        ),
+        (  # TeX's unbreakable space before the bracket
+            "We propose a framework, termed as Safe Distillation Box~(SDB), that protects a"
+            " model from knowledge distillation.",
+            "~",
+        ),
+        (  # a possessive whose owner was the name
+            "We demonstrate CAMEL's effectiveness on 3 benchmark datasets, reducing the"
+            " robust error of CAMEL by up to 33%.",
+            ": ’s",
+        ),
+        (  # "the study" read as a verb made "Chen and Poor initiated the" a subject
+            "Recently Chen and Poor initiated the study of learning mixtures of linear"
+            " dynamical systems. In this work we give a new approach to learning mixtures of"
+            " linear dynamical systems that is based on tensor decompositions.",
+            "Poor",
+        ),
+        (  # markup-looking brackets glued to a word keep the space before them
+            "Colored abstract about diffusion models with [bold]rich markup[/bold] and more.",
+            "withrich",
+        ),
+    ],
+)
+def test_leftovers_of_a_removed_name_or_bracket_never_show(abstract, bad):
+    title = derive_title(abstract)
+    assert bad not in title, title
+    assert "()" not in title and not re.search(r"(^|\s)[’']s\b", title), title

@@ -24,8 +24,8 @@ from pathlib import Path
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 8  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
-# 7: BibTeX "#" concatenation; 8: title rules
+VERSION = 9  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+# 7: BibTeX "#" concatenation; 8, 9: title rules
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 

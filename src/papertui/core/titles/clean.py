@@ -44,6 +44,9 @@ def _unglue(match: re.Match[str]) -> str:
     return " " if match.group() < "\xa0" else ""
 
 
+_GLUED_PAREN = re.compile(r"([A-Za-z]{2})\((?=[A-Z][\w-]*[A-Z][\w-]*\))")
+
+
 def _clean(abstract: str) -> str:
     """Plain single-spaced text with a leading space, so every word follows a space."""
     text = abstract[:4000]
@@ -70,6 +73,10 @@ def _clean(abstract: str) -> str:
         text = text.replace("*", "")
     if "`" in text or "''" in text:  # TeX quotes: ``view''
         text = text.replace("``", '"').replace("''", '"').replace("`", "'")
+    if "~(" in text or "~[" in text:  # TeX's unbreakable space: "Box~(SDB)"
+        text = text.replace("~(", " (").replace("~[", " [")
+    if "(" in text:  # "meta-RL(MetaDiffuser)": a bracket glued to the word before it
+        text = _GLUED_PAREN.sub(r"\1 (", text)
     if "." in text:
         text = _RUN_ON.sub(". ", text)
     if "  " not in text and text.isprintable():  # no space to fold: only a space is printable

@@ -7,7 +7,7 @@ import re
 
 from papertui.core.titles.words import _FUNCTION, _HEADS, _VAGUE, _wordset
 
-_PAREN = re.compile(r" \([^()]*\)| \[[^\[\]]*\]")
+_PAREN = re.compile(r" \([^()]*\)(?!\w)| \[[^\[\]]*\](?!\w)")  # not "[b]word": the space would go
 # Where a title-like phrase ends: a relative or subordinate clause, a second main verb.
 # Every branch starts with a literal character, so the engine only tries where one occurs (four
 # times faster than a branch led by an optional comma or a character class)
@@ -83,7 +83,10 @@ def _drop_head(m: re.Match[str]) -> str:
 
 
 def _gerund(verb: str) -> str:
-    """ "learn" -> "learning", "make" -> "making", "map" -> "mapping"."""
+    """ "learn" -> "learning", "make" -> "making", "map" -> "mapping"; "mitigating" stays
+    ("an approach to mitigating X")."""
+    if verb.endswith("ing") and len(verb) > 5:
+        return verb
     if verb in _GERUND_DOUBLE:
         return verb + verb[-1] + "ing"
     if verb.endswith("ie"):
@@ -182,6 +185,10 @@ def _unname(phrase: str, name: str | None) -> str:
     return rest
 
 
+# what taking a name out of the phrase can leave: empty brackets, a possessive without its owner
+_LEFT_BEHIND = re.compile(r" ?\(\s*\)|(?:^| )[’']s\b")
+
+
 def _compress(phrase: str, name: str | None) -> str:
     """A title-like phrase from the words after the contribution verb."""
     phrase = _IN_THIS_PAPER.sub("", phrase.strip(" .!?"), count=1)
@@ -241,4 +248,6 @@ def _compress(phrase: str, name: str | None) -> str:
             phrase = f"{_gerund(verb)} {rest}".strip()
     if "novel" in phrase or " new " in phrase or "simple" in phrase:
         phrase = _NOVEL.sub(" ", phrase)
+    if "(" in phrase or "’s" in phrase or "'s" in phrase:
+        phrase = _LEFT_BEHIND.sub("", phrase)  # "Rank() of", "’s utility": a name taken out
     return phrase.strip(" ,;:-–—\"'")

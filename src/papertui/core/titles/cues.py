@@ -7,7 +7,7 @@ import re
 from bisect import bisect_right
 
 from papertui.core.titles.compress import _CLAUSE, _PAREN
-from papertui.core.titles.words import _wordset
+from papertui.core.titles.words import _FUNCTION, _wordset
 
 _VERBS = {
     # verb -> how surely its sentence states the paper's contribution
@@ -221,6 +221,8 @@ def _subject(text: str, pos: int = 0) -> str:
     while words and words[0].lower() in _SUBJECT_TRIM:
         del words[0]
     if not words or any(w.lower() in _NOT_SUBJECT for w in words) or len(words) > 6:
+        return ""
+    if words[-1].lower() in _FUNCTION:  # "Chen and Poor initiated the [study of]": no noun
         return ""
     if words[0].lower() in _CONJUNCTIONS:  # "If h is a ring-valued function": no subject
         return ""
