@@ -252,6 +252,22 @@ def test_cli_rank_records_and_feedback(dump: Path, capsys: pytest.CaptureFixture
     assert run(capsys, "feedback", "-c", str(dump))[0] == 2
 
 
+def test_cli_rank_explains_every_paper_it_prints(
+    dump: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from papertui.core.semantic import foryou
+
+    monkeypatch.setattr(foryou, "WHY_LIMIT", 2)  # the order explains only its top two
+    _, out, _ = run(capsys, "list", str(dump), "--json")
+    graph = [p["id"] for p in json.loads(out) if p["abstract"].split()[1] == "graph"]
+    for pid in graph[:3]:
+        run(capsys, "like", pid, "-c", str(dump))
+    code, out, _ = run(capsys, "rank", str(dump), "--limit", "40", "--json")
+    ranked = json.loads(out)
+    assert code == 0 and len(ranked) == 40
+    assert all(r["why"] for r in ranked)
+
+
 def test_cli_like_file_seeds(dump: Path, write_corpus, capsys) -> None:  # type: ignore[no-untyped-def]
     seeds = write_corpus(abstract("scan", random.Random(5), 77) + "\n", "mine.txt")
     code, out, _ = run(capsys, "like", str(seeds), "-c", str(dump))

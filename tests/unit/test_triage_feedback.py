@@ -179,6 +179,21 @@ def test_why_names_the_liked_words(field) -> None:  # type: ignore[no-untyped-de
     assert first.terms and set(first.terms[0].split()) <= set(NEAR)
 
 
+def test_why_never_shows_a_word_twice() -> None:
+    rng = random.Random(3)
+    texts = [
+        " ".join(
+            rng.choice(["diffusion model", "image", "denoise", "score", "sample"])
+            for _ in range(30)
+        )
+        for _ in range(12)
+    ] + [" ".join(rng.sample(OTHER["speech"], 5) * 5) for _ in range(30)]
+    vecs = build([str(i) for i in range(len(texts))], [("", t) for t in texts])
+    for item in triage.train(vecs, ["0", "1", "2"]).rank(6):
+        words = [w for term in item.terms for w in term.split()]
+        assert item.terms and len(words) == len(set(words)), item.terms
+
+
 @given(
     arrays(np.float32, st.integers(0, 60), elements=st.floats(-4, 4, width=32)),
     st.integers(0, 70),

@@ -132,6 +132,14 @@ class ForYou:
         judged = negative_ids(notes, positives) | positives
         papers = library.papers
         view.indices = [i for i in view.indices if papers[i].id not in judged][:limit]
+        model = self.interest()
+        if model is not None and not model.empty:  # the order explained only its top papers
+            scores = model.scores()
+            for i in view.indices:
+                r = model.vectors.position(papers[i].id)
+                if i not in view.why and r is not None:
+                    view.scores[i] = float(scores[r])
+                    view.why[i] = self._why(model.explain(r))
         return view
 
     def ask_me(self, limit: int = 50) -> View:

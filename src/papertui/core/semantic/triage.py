@@ -253,8 +253,23 @@ class InterestModel:
         real = ids < len(v.vocab.keys)
         ids = ids[real]
         contrib = self.profile.terms[ids] * np.asarray(v.term_weights[row], np.float32)[real]
-        order = np.argsort(-contrib, kind="stable")[:n]
-        return [v.vocab.term(int(ids[i])) for i in order if contrib[i] > 0]
+        order = np.argsort(-contrib, kind="stable")[: 3 * n]
+        chosen: list[str] = []
+        for i in order:
+            if contrib[i] <= 0 or len(chosen) == n:
+                break
+            term = v.vocab.term(int(ids[i]))
+            words = set(term.split())
+            overlap = [k for k, c in enumerate(chosen) if words & set(c.split())]
+            if not overlap:
+                chosen.append(term)
+            elif all(set(chosen[k].split()) < words for k in overlap):
+                # "diffusion model" after "diffusion": the phrase, in the word's place
+                chosen[overlap[0]] = term
+                chosen = [c for k, c in enumerate(chosen) if k not in overlap[1:]]
+            # else it repeats a word already shown ("deep reinforcement" after
+            # "reinforcement learning", "diffusion" after "diffusion model")
+        return chosen
 
 
 def train(
