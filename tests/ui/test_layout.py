@@ -97,7 +97,7 @@ async def test_z_gives_the_list_the_whole_width_and_back(write_corpus) -> None:
         assert list_width(again) < 120
 
 
-async def test_bundled_list_shows_sixty_characters_of_title_at_120_columns() -> None:
+async def test_bundled_list_shows_sixty_columns_of_title_at_120_columns() -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -106,8 +106,9 @@ async def test_bundled_list_shows_sixty_characters_of_title_at_120_columns() -> 
         visible = [(y, papers[pos].title) for y, pos in enumerate(rows[:20])]
         long = [(y, title) for y, title in visible if len(title) >= 60]
         assert long, "the bundled list has long titles on its first screen"
-        for y, title in long:
-            assert title[:60] in row_text(app, y)
+        for y, title in long:  # 59 characters and "…" when it is cut there
+            row = row_text(app, y)
+            assert title[:60] in row or (title[:59].rstrip() + "…") in row
 
 
 async def test_collection_column_only_when_collections_are_mixed(write_corpus) -> None:
@@ -170,3 +171,28 @@ async def test_the_order_is_remembered_across_a_restart():
         assert "order: title A-Z" in str(reader.query_one("#status").render())
         titles = [again.library.papers[i].title.casefold() for i in reader.paper_list.rows[:20]]
         assert titles == sorted(titles)
+
+
+async def test_a_long_status_line_drops_whole_parts_at_80_columns() -> None:
+    from papertui.ui.widgets.status import ListState, StatusLine
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = app.screen.query_one(StatusLine)
+        line.state = ListState(
+            total=23478,
+            shown=50,
+            filtered=True,
+            layers=("bookmarks only",),
+            sort="for you",
+            notes=("learned from 56 answers",),
+            position=12,
+        )
+        line.index_state = "topics: computing 40%"
+        await pilot.pause()
+        shown = str(line.render())
+        assert len(shown) <= 80 and shown.startswith("50 of 23478 papers · bookmarks only · ")
+        assert "topics: computing 40%" in shown  # progress outranks the order and the row
+        assert all(part in shown for part in shown.split(" · "))
+        assert not shown.endswith(("·", "row", "(s")) and "row 12/50" not in shown

@@ -216,7 +216,7 @@ async def test_export_file_name_completes_with_tab(tmp_path):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("E")
+        await pilot.press("b", "E")  # something to export
         await pilot.pause()
         box = app.screen.query_one("#export-path", Input)
         box.focus()
@@ -234,7 +234,7 @@ async def test_a_second_tab_on_an_ambiguous_path_lists_it_and_keeps_the_box(tmp_
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("E")
+        await pilot.press("b", "E")  # something to export
         await pilot.pause()
         box = app.screen.query_one("#export-path", Input)
         box.focus()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -270,8 +270,11 @@ class PaperList(ScrollView, can_focus=True):
             base + self.get_component_rich_style("paper-list--unread") if (look.unread) else base
         )
         label = self.labels.get(paper.collection, "") if self.labels else ""
-        title_width = max(4, width - len(markers) - 1 - (cell_len(label) + 2 if label else 0))
-        title_segments = [Segment(safe_display(paper.title), title_style)]
+        title_width = max(4, width - cell_len(markers) - 1 - (cell_len(label) + 2 if label else 0))
+        text = safe_display(paper.title)
+        if cell_len(text) > title_width:  # cut with a mark, so a cut word is not taken as whole
+            text = set_cell_size(text, title_width - 1).rstrip() + "…"
+        title_segments = [Segment(text, title_style)]
         if look.tags:
             tag_style = self.get_component_rich_style("paper-list--tags")
             title_segments.append(Segment("  " + safe_display(look.tags), tag_style))

@@ -41,6 +41,9 @@ class StatusLine(Static):
     def watch_index_state(self) -> None:
         self._render_line()
 
+    def on_resize(self) -> None:
+        self._render_line()
+
     def _render_line(self) -> None:
         s = self.state
         if s.filtered:
@@ -49,17 +52,21 @@ class StatusLine(Static):
                 counted = f"best {s.shown} of {s.total} papers (more as you scroll)"
         else:
             counted = f"{s.total} papers" if s.total != 1 else "1 paper"
-        # what matters most first: a narrow terminal cuts the end of the line
-        parts = [counted, *s.layers]
+        # (priority, text) in the order shown; a line too long for the terminal drops whole
+        # parts, least needed first, instead of ending in half a word
+        parts = [(0, counted), *((1, layer) for layer in s.layers)]
         if s.selected:
-            parts.append(f"{s.selected} selected")
+            parts.append((2, f"{s.selected} selected"))
         if s.corrections:
-            parts.append("searched " + ", ".join(f"{a}→{b}" for a, b in s.corrections))
-        parts.extend(s.notes)
+            parts.append((4, "searched " + ", ".join(f"{a}→{b}" for a, b in s.corrections)))
+        parts.extend((5, note) for note in s.notes)
         if s.sort:
-            parts.append(f"order: {s.sort} (s)")
+            parts.append((6, f"order: {s.sort} (s)"))
         if s.position:
-            parts.append(f"row {s.position}/{s.shown}")
+            parts.append((7, f"row {s.position}/{s.shown}"))
         if self.index_state:
-            parts.append(self.index_state)
-        self.update(safe_display(" · ".join(parts)))
+            parts.append((3, self.index_state))
+        width = self.content_size.width or 10_000
+        while len(parts) > 1 and len(" · ".join(t for _, t in parts)) > width:
+            del parts[max(range(len(parts)), key=lambda i: (parts[i][0], i))]
+        self.update(safe_display(" · ".join(t for _, t in parts)))
