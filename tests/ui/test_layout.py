@@ -186,7 +186,7 @@ async def test_a_long_status_line_drops_whole_parts_at_80_columns() -> None:
             filtered=True,
             layers=("bookmarks only",),
             sort="for you",
-            notes=("learned from 56 answers",),
+            notes=("learned from 40 kept, 16 passed over",),
             position=12,
         )
         line.index_state = "topics: computing 40%"

@@ -85,7 +85,8 @@ async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus):
         await pilot.press("plus", "minus")  # paper 0 liked, paper 1 skipped
         await settle(pilot)
         toasts = [n.message for n in app._notifications if "learned from" in n.message]
-        assert toasts == ["Skipped this paper. 'For you' learned from 2 answers."]  # replaced
+        # one toast, replaced
+        assert toasts == ["Skipped this paper. 'For you' learned from 1 kept, 1 passed over."]
         assert app.reader.current.look(0).markers.endswith("↑")
         assert app.reader.current.look(1).markers.endswith("↓")
         assert app.reader.current.look(2).markers.strip() == ""
@@ -100,7 +101,7 @@ async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus):
         await pilot.press("plus")
         await settle(pilot)
         assert len(app._notifications) == before
-        assert "learned from 3 answers" in status(app)
+        assert "learned from 2 kept, 1 passed over" in status(app)
 
 
 async def test_reset_asks_first_and_clears_the_marks_at_once(write_corpus):
@@ -162,7 +163,7 @@ async def test_ask_me_lists_uncertain_papers_and_esc_goes_back(write_corpus):
         asked = plist.current
         await pilot.press("minus")  # answering here stays here, on the next paper to ask
         await settle(pilot)
-        assert "least sure" in status(app) and "learned from 3 answers" in status(app)
+        assert "least sure" in status(app) and "learned from 1 kept, 2 passed over" in status(app)
         assert asked not in plist.rows and plist.cursor == 1
         await pilot.press("escape")
         await settle(pilot)

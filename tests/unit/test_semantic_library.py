@@ -164,7 +164,7 @@ def test_ask_me_and_answers(library: Library) -> None:
     view = library.foryou.ask_me(limit=5)
     assert len(view.indices) == 5
     assert not {0, 1, 2, 3} & set(view.indices)
-    assert view.notes == ["learned from 4 answers"]
+    assert view.notes == ["learned from 2 kept, 2 passed over"]  # the skip and the read
 
 
 def test_feedback_and_seeds_persist_and_reset(library: Library, write_corpus) -> None:  # type: ignore[no-untyped-def]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from papertui.core.library import View
+from papertui.core.semantic.foryou import learned
 from papertui.core.store import StoreError
 from papertui.core.text import counted, safe_display
 from papertui.ui.screens.prompt import PromptScreen
@@ -49,9 +50,9 @@ class Triaging:
         else:
             verb = "Liked" if liked else "Skipped"
             what = "this paper" if len(papers) == 1 else f"{len(papers)} papers"
-            answers = counted(self.library.foryou.answers(), "answer")
+            learned_from = learned(*self.library.foryou.answer_counts())
             reader.app.replace_toast(  # type: ignore[attr-defined]
-                "answer", f"{verb} {what}. 'For you' learned from {answers}."
+                "answer", f"{verb} {what}. 'For you' {learned_from}."
             )
             reader.paper_list.action_cursor_down()
             reader.current.refresh()

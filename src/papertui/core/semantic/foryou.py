@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from papertui.core.corpus import finish_titles
 from papertui.core.querying import View
 from papertui.core.store import LIKED, SKIPPED, Annotations, Seed
-from papertui.core.text import counted
 
 if TYPE_CHECKING:
     from papertui.core.library import Library
@@ -35,6 +34,12 @@ def negative_ids(notes: Annotations, positives: set[str]) -> set[str]:
     """Papers passed over: read and not kept, or skipped."""
     skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
     return (set(notes.reads) - positives) | (skipped - positives)
+
+
+def learned(kept: int, passed: int) -> str:
+    """What the model learned from, in the reader's words: a paper only read for a moment and
+    left is "passed over", not an answer the reader gave."""
+    return f"learned from {kept} kept, {passed} passed over"
 
 
 class ForYou:
@@ -85,9 +90,13 @@ class ForYou:
 
     def answers(self) -> int:
         """See `Library.answers`."""
+        return sum(self.answer_counts())
+
+    def answer_counts(self) -> tuple[int, int]:
+        """(papers kept, papers passed over) that the model learns from."""
         notes = self.library.annotations()
         positives = positive_ids(notes)  # seeds are among them
-        return len(positives) + len(negative_ids(notes, positives))
+        return len(positives), len(negative_ids(notes, positives))
 
     def order(self, view: View, notes: Annotations) -> None:
         """Unread papers not yet judged first, most interesting first; then the papers read,
@@ -110,8 +119,7 @@ class ForYou:
             view.indices = unread + read
             return
         scores = model.scores()
-        answers = len(positives) + len(negatives)  # as `answers()` counts them
-        view.notes.append(f"learned from {counted(answers, 'answer')}")
+        view.notes.append(learned(len(positives), len(negatives)))
         position = model.vectors.position
         rows = {i: position(papers[i].id) for i in unread}
         ranked = sorted(unread, key=lambda i: (-_score(scores, rows[i]), i))
@@ -160,7 +168,7 @@ class ForYou:
                 view.indices.append(pos)
                 view.scores[pos] = item.score
                 view.why[pos] = self._why(item)
-        view.notes.append(f"learned from {counted(self.answers(), 'answer')}")
+        view.notes.append(learned(*self.answer_counts()))
         return view
 
     def _why(self, item: Ranked) -> str:
