@@ -8,6 +8,7 @@ import io
 import json
 import os
 
+import bibtexparser
 import pytest
 
 from papertui.core import paths
@@ -87,7 +88,7 @@ def test_paper_whose_dump_is_not_open_keeps_authors_venue_year(bib_paper):
     assert record["title"] == "Calibrated Graph Kernels" and record["title_derived"] is False
     bib = render([entry], "bibtex")
     assert "author = {Ada Lovelace and Alan Turing}" in bib and "booktitle = {NeurIPS}" in bib
-    assert "howpublished = {refs}" in bib
+    assert "howpublished" not in bib  # the venue says where it appeared
     assert bib.startswith("@inproceedings{lovelace2023calibrated,")  # a key a reader can type
 
 
@@ -229,3 +230,12 @@ def test_bibtex_gives_doi_and_arxiv_eprint_from_the_links():
         [Entry("x3", "T", "A.", ["refs"], ["https://example.org/p"], False, "")], "bibtex"
     )
     assert "doi =" not in plain and "eprint =" not in plain
+
+
+def test_bibtex_titles_keep_acronyms_and_misc_entries_say_where_they_come_from():
+    entry = Entry("x4", "Self-Supervised NeRF and GANs for 3D", "A.", ["daily"], [], False, "")
+    bib = render([entry], "bibtex")
+    assert "title = {Self-Supervised {NeRF} and {GANs} for {3D}}" in bib
+    assert bib.startswith("@misc{") and "howpublished = {daily}" in bib
+    parsed = bibtexparser.parse_string(bib).entries[0]
+    assert parsed.fields_dict["title"].value == "Self-Supervised {NeRF} and {GANs} for {3D}"

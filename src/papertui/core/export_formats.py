@@ -172,11 +172,32 @@ def _identifiers(urls: Sequence[str]) -> list[tuple[str, str]]:
     return out
 
 
+_WORD = re.compile(r"(?<![\w\\])[\w][\w-]*")
+
+
+def _cased(word: str) -> bool:
+    """Whether lower-casing would break the word: a capital inside a part ("NeRF", "GANs",
+    "iPhone", "ViT-B") or capitals with digits ("3D", "T5"); not "Self-Supervised"."""
+    return any(
+        any(c.isupper() for c in part[1:])
+        or (part[:1].isupper() and any(c.isdigit() for c in part))
+        or (part[:1].isdigit() and any(c.isupper() for c in part))
+        for part in word.split("-")
+    )
+
+
+def _protect_case(title: str) -> str:
+    """Braces around acronyms and names, so a style that lower-cases titles keeps them."""
+    if "{" in title or "}" in title:
+        return title  # braced already, or unbalanced: _bib_value escapes it as it is
+    return _WORD.sub(lambda m: "{" + m.group() + "}" if _cased(m.group()) else m.group(), title)
+
+
 def to_bibtex(entries: Sequence[Entry]) -> str:
     chunks = []
     used: set[str] = set()
     for e in entries:
-        fields = [("title", e.title)]
+        fields = [("title", _protect_case(e.title))]
         if e.authors:
             fields.append(("author", " and ".join(e.authors)))
         if e.year:
@@ -187,7 +208,8 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
         if e.urls:
             fields.append(("url", e.urls[0]))
         fields.extend(_identifiers(e.urls))
-        fields.append(("howpublished", ", ".join(e.collections)))
+        if not e.venue:  # where a @misc entry comes from; a venue says it for the others
+            fields.append(("howpublished", ", ".join(e.collections)))
         if e.note.strip():
             fields.append(("note", e.note))
         if e.tags:
