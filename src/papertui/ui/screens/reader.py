@@ -185,6 +185,10 @@ class ReaderScreen(Screen[None]):
             self.view.truncated = False  # near the end of the best hits: rank more of them
             self.searching.search((self.view.depth or DEPTH) * 4)
 
+    @on(PaperList.CountTyped)
+    def _count_typed(self, event: PaperList.CountTyped) -> None:
+        self.query_one(StatusLine).count = event.count
+
     @on(PaperList.SelectionChanged)
     def _selection_changed(self) -> None:
         self.update_status()

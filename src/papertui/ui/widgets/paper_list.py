@@ -79,6 +79,12 @@ class PaperList(ScrollView, can_focus=True):
         by_user: bool = False  # moved there by a key or a click, not by a new result list
 
     @dataclass
+    class CountTyped(Message):
+        """Digits of a vim count were typed, or the count was used or dropped ("")."""
+
+        count: str
+
+    @dataclass
     class SelectionChanged(Message):
         """Papers were selected or unselected."""
 
@@ -210,9 +216,12 @@ class PaperList(ScrollView, can_focus=True):
         ch = event.character or ""
         if ch in "0123456789" and ch and (ch != "0" or self._count):
             self._count = (self._count + ch)[-7:]
+            self.post_message(self.CountTyped(self._count))
             event.stop()
             event.prevent_default()
             return
+        if self._count:
+            self.post_message(self.CountTyped(""))
         self._pending, self._count = self._count, ""
 
     def _take_count(self) -> int | None:

@@ -31,6 +31,7 @@ class StatusLine(Static):
 
     state: reactive[ListState] = reactive(ListState, init=False)
     index_state: reactive[str] = reactive("", init=False)
+    count: reactive[str] = reactive("", init=False)  # a vim count being typed ("12" of "12G")
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)
@@ -39,6 +40,9 @@ class StatusLine(Static):
         self._render_line()
 
     def watch_index_state(self) -> None:
+        self._render_line()
+
+    def watch_count(self) -> None:
         self._render_line()
 
     def on_resize(self) -> None:
@@ -66,6 +70,8 @@ class StatusLine(Static):
             parts.append((7, f"row {s.position}/{s.shown}"))
         if self.index_state:
             parts.append((3, self.index_state))
+        if self.count:  # as vim shows it: the keys typed so far, waiting for a move
+            parts.append((0, f"{self.count}…"))
         width = self.content_size.width or 10_000
         while len(parts) > 1 and len(" · ".join(t for _, t in parts)) > width:
             del parts[max(range(len(parts)), key=lambda i: (parts[i][0], i))]
