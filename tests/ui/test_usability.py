@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from textual.command import CommandPalette
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.export import ExportScreen
@@ -211,3 +211,22 @@ async def test_export_offers_the_selection_first_and_selection_stays_in_view():
         await settle(pilot)
         plist = app.reader.paper_list
         assert plist.selected <= set(plist.rows)  # nothing selected out of view
+
+
+async def test_the_note_editor_shows_the_abstract_and_ctrl_down_scrolls_it():
+    from papertui.ui.screens.note_editor import NoteEditor
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        paper = app.reader.current_paper
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NoteEditor)
+        shown = app.screen.query_one("#note-abstract")
+        assert paper.abstract[:40] in str(shown.query_one(Static).render())
+        await pilot.press("ctrl+down", "ctrl+down")
+        await pilot.pause()
+        assert shown.scroll_y > 0
+        await pilot.press(*"ok")  # the keys still write the note
+        assert app.screen.text.endswith("ok")

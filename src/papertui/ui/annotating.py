@@ -90,7 +90,9 @@ class Annotating:
             self.reader.notify("Note saved." if result.strip() else "Note removed.")
             self.reader.current.refresh()
 
-        editor = NoteEditor(paper.title, text, problem, saved, lambda t: drafts.keep(paper.id, t))
+        editor = NoteEditor(
+            paper.title, text, problem, saved, lambda t: drafts.keep(paper.id, t), paper.abstract
+        )
         self.reader.app.push_screen(editor, closed)
 
     def tag(self) -> None:

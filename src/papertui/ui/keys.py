@@ -95,6 +95,7 @@ SEARCH_KEYS = [
 
 EDITOR_KEYS = [
     ("ctrl+s", "save the note"),
+    ("ctrl+↑ / ctrl+↓", "scroll the abstract shown above the note"),
     ("Esc", "cancel (asks before dropping changes)"),
     ("ctrl+p", "command palette: every action by name"),
     ("Tab (a file name box)", "complete the path, as a shell does"),

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.timer import Timer
-from textual.widgets import Label, TextArea
+from textual.widgets import Label, Static, TextArea
 
 from papertui.core.text import safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
@@ -25,6 +25,8 @@ class NoteEditor(ModalScreen[str | None]):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("escape", "cancel", "Cancel", priority=True),
+        Binding("ctrl+up", "scroll_abstract(-3)", "Scroll the abstract up", show=False),
+        Binding("ctrl+down", "scroll_abstract(3)", "Scroll the abstract down", show=False),
     ]
 
     def __init__(
@@ -34,8 +36,10 @@ class NoteEditor(ModalScreen[str | None]):
         problem: str = "",
         saved: str | None = None,
         keep: Callable[[str], None] | None = None,
+        abstract: str = "",
     ) -> None:
         super().__init__()
+        self.abstract = abstract  # shown above the note: one writes while reading
         self._keep = keep  # called with the text as it is typed (a draft kept on disk)
         self._keeping: Timer | None = None
         self.paper_title = title
@@ -46,9 +50,13 @@ class NoteEditor(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="note-box"):
             yield Label(f"Note on: {safe_display(self.paper_title)}", id="note-title", markup=False)
+            if self.abstract:
+                with VerticalScroll(id="note-abstract", can_focus=False):
+                    yield Static(safe_display(self.abstract), markup=False)
             yield TextArea(self.initial, id="note-text", soft_wrap=True, tab_behavior="indent")
             yield Label(safe_display(self.problem), id="note-error", markup=False)
-            yield Label("ctrl+s  save      Esc  cancel", classes="hint")
+            hint = "ctrl+s  save      ctrl+↑ ↓  scroll the abstract      Esc  cancel"
+            yield Label(hint if self.abstract else "ctrl+s  save      Esc  cancel", classes="hint")
 
     def on_mount(self) -> None:
         area = self.query_one(TextArea)
@@ -74,6 +82,10 @@ class NoteEditor(ModalScreen[str | None]):
     @property
     def dirty(self) -> bool:
         return self.text != self.saved
+
+    def action_scroll_abstract(self, lines: int) -> None:
+        if self.abstract:
+            self.query_one("#note-abstract").scroll_relative(y=lines, animate=False)
 
     def action_save(self) -> None:
         self.dismiss(self.text)
