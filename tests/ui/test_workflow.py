@@ -323,3 +323,17 @@ async def test_vim_counts_move_the_cursor_and_the_status_shows_the_row():
         assert plist.cursor == len(plist.rows) - 1
         await pilot.press("slash", "4", "2")
         assert app.reader.search_bar.value == "42"  # digits typed in the box stay text
+
+
+async def test_v_selects_every_paper_in_the_list_and_again_unselects_them():
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await search(pilot, "graph")
+        shown = list(app.reader.paper_list.rows)
+        assert 1 < len(shown) < len(app.library.papers)
+        await pilot.press("v")
+        assert app.reader.paper_list.selected == set(shown)
+        assert f"{len(shown)} selected" in status(app)
+        await pilot.press("v")
+        assert app.reader.paper_list.selected == set()

@@ -33,6 +33,7 @@ APP_KEYS = [
         "Select / unselect (b, t, u, +, - and E act on the selection)",
         label="Space",
     ),
+    Key("v", "select_all", "Select every paper in the list (again: unselect them)"),
     Key("s", "cycle_sort", "Order: best match, corpus, title A-Z, recent, for you"),
     Key("m", "more_like_this", "More like this paper"),
     Key("M", "like_bookmarks", "Papers like your bookmarks"),

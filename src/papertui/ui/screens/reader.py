@@ -305,6 +305,9 @@ class ReaderScreen(Screen[None]):
     def action_toggle_select(self) -> None:
         self.paper_list.action_toggle_select()
 
+    def action_select_all(self) -> None:
+        self.paper_list.select_all()
+
     def action_copy_abstract(self) -> None:
         self.annotating.copy_abstract()
 

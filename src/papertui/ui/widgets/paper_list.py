@@ -173,6 +173,17 @@ class PaperList(ScrollView, can_focus=True):
         self.post_message(self.SelectionChanged(self))
         return True
 
+    def select_all(self) -> int:
+        """Select every paper listed, or unselect them all when they all are; how many are
+        selected after."""
+        if self.rows and self.selected.issuperset(self.rows):
+            self.selected.difference_update(self.rows)
+        else:
+            self.selected.update(self.rows)
+        self.refresh()
+        self.post_message(self.SelectionChanged(self))
+        return len(self.selected)
+
     def action_toggle_select(self) -> None:
         pos = self.current
         if pos is not None:
