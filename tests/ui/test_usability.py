@@ -230,3 +230,22 @@ async def test_the_note_editor_shows_the_abstract_and_ctrl_down_scrolls_it():
         assert shown.scroll_y > 0
         await pilot.press(*"ok")  # the keys still write the note
         assert app.screen.text.endswith("ok")
+
+
+async def test_a_megabyte_abstract_is_shown_in_part_and_copied_whole(write_corpus):
+    from ui_support import FakeClipboard
+
+    huge = "We study long inputs. " + "word " * 200_000
+    clipboard = FakeClipboard()
+    app = make_app([write_corpus("Short abstract about graphs.\n\n" + huge + "\n")], clipboard)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j")
+        await pilot.pause()
+        shown = str(app.reader.detail.query_one("#detail-body").render())
+        assert (
+            len(shown) < 25_000 and "characters: the first 20,000 shown; y copies it whole" in shown
+        )
+        await pilot.press("y")
+        await pilot.pause()
+        assert len(clipboard.copied[-1]) > 1_000_000

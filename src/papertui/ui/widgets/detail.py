@@ -22,6 +22,9 @@ class Rendered:
     hits: list[int]  # where each highlighted word starts in `text`
 
 
+SHOWN_CHARS = 20_000  # of an abstract, at most (real ones have under 5,000)
+
+
 def render_paper(
     paper: Paper,
     *,
@@ -57,8 +60,18 @@ def render_paper(
     if why:
         text.append(f"\nfor you: {safe_display(why)}", style="italic green")
     text.append("\n\n")
-    body, bold = (paper.abstract, []) if raw else mathtext.render(paper.abstract)
+    source = paper.abstract
+    if len(source) > SHOWN_CHARS:  # a broken record (a whole file on one line): wrapping and
+        # rendering it all would stall every key; y and the exports still take it whole
+        source = source[:SHOWN_CHARS]
+    body, bold = (source, []) if raw else mathtext.render(source)
     abstract = Text(safe_display(body), overflow="fold")
+    if len(paper.abstract) > SHOWN_CHARS:
+        abstract.append(
+            f"\n\n[{len(paper.abstract):,} characters: the first {SHOWN_CHARS:,} shown;"
+            " y copies it whole]",
+            style="dim italic",
+        )
     for start, end in bold:
         abstract.stylize("bold", start, end)
     hits: list[int] = []
