@@ -3,6 +3,8 @@ negative keywords, the overview's topics as a filter, and more like this."""
 
 from __future__ import annotations
 
+import time
+
 from textual.widgets import OptionList
 
 from papertui.ui.screens.overview import BarChart, OverviewScreen
@@ -75,6 +77,70 @@ async def test_triage_from_the_top_of_for_you_always_answers_the_best_unjudged(w
             assert app.library.papers[plist.rows[0]].id not in judged
         tail = {app.library.papers[p].id for p in plist.rows[-7:]}
         assert set(judged) <= tail  # judged papers wait at the end of "for you"
+
+
+async def test_quick_answers_in_for_you_each_judge_the_next_paper(write_corpus, monkeypatch):
+    """Keys pressed faster than the re-ranking after each answer are not lost: each one judges
+    the paper after the last (a trial's quick `-` presses recorded one answer in four)."""
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.reader.paper_list
+        await pilot.press("plus")
+        for _ in range(4):  # to "for you"
+            await pilot.press("s")
+        await settle(pilot)
+        shown = [app.library.papers[p].id for p in plist.rows[:4]]
+        run_query = app.library.run_query
+
+        def slow_query(*args, **kwargs):  # a large library: the new order takes a while
+            time.sleep(0.3)
+            return run_query(*args, **kwargs)
+
+        monkeypatch.setattr(app.library, "run_query", slow_query)
+        await pilot.press("minus", "minus", "minus", "plus")  # no pause for the new order
+        await settle(pilot)
+        notes = app.library.annotations()
+        assert [notes.feedback_word(pid) for pid in shown] == [
+            "skipped",
+            "skipped",
+            "skipped",
+            "liked",
+        ]
+        assert plist.cursor == 0  # the new order shows from the first row answered
+        assert app.library.papers[plist.rows[0]].id not in shown
+        await pilot.press("U")  # the like taken back: the paper is back in the order, shown
+        await settle(pilot)
+        assert app.library.annotations().feedback_word(shown[3]) is None
+        assert app.library.papers[plist.rows[plist.cursor]].id == shown[3]
+
+
+async def test_u_takes_back_the_last_answers_one_at_a_time(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.reader.paper_list
+        ids = [p.id for p in app.library.papers[:3]]
+        await pilot.press("plus", "minus")  # paper 0 liked, paper 1 skipped, cursor on 2
+        await pilot.press("plus", "plus")  # paper 2 liked; paper 3 liked
+        await pilot.press("minus")  # paper 4 skipped...
+        await pilot.press("k", "k", "k", "k", "k", "minus")  # ...and paper 0, liked, now skipped
+        await settle(pilot)
+        notes = app.library.annotations()
+        assert notes.feedback_word(ids[0]) == "skipped"
+        await pilot.press("U")  # paper 0 back to liked, the cursor on it
+        await settle(pilot)
+        notes = app.library.annotations()
+        assert notes.feedback_word(ids[0]) == "liked" and plist.cursor == 0
+        for _ in range(5):
+            await pilot.press("U")
+        await settle(pilot)
+        notes = app.library.annotations()
+        assert [notes.feedback_word(i) for i in ids] == [None, None, None]
+        assert "learned" not in status(app)
+        await pilot.press("U")  # nothing left: said, nothing changes
+        await settle(pilot)
+        assert [notes.feedback_word(i) for i in ids] == [None, None, None]
 
 
 async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus):

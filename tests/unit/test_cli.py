@@ -158,3 +158,21 @@ def test_a_mistyped_command_is_named_and_an_ambiguous_id_lists_its_papers(capsys
     code, _, err = run(capsys, "note", prefix)
     assert code == 2 and "ambiguous" in err
     assert sum(i in err for i in ids if i.startswith(prefix)) >= 2  # the candidates are named
+
+
+def test_liked_and_skipped_filters_list_and_export_the_answers(capsys, tmp_path):
+    records = json.loads(run(capsys, "list", "--json")[1])
+    liked, skipped = records[3]["id"], records[7]["id"]
+    assert run(capsys, "like", liked)[0] == 0
+    assert run(capsys, "skip", skipped)[0] == 0
+    code, out, _ = run(capsys, "search", "is:liked", "--json")
+    assert code == 0 and [r["id"] for r in json.loads(out)] == [liked]
+    code, out, _ = run(capsys, "search", "is:skipped", "--json")
+    assert code == 0 and [r["id"] for r in json.loads(out)] == [skipped]
+    target = tmp_path / "liked.json"
+    assert run(capsys, "export", "--query", "is:liked", "-o", str(target))[0] == 0
+    assert [r["id"] for r in json.loads(target.read_text("utf-8"))] == [liked]
+    # a misspelt filter is an error, not an export of the whole library
+    code, _, err = run(capsys, "export", "--query", "is:likd", "-o", str(tmp_path / "x.json"))
+    assert code == 2 and "unknown filter 'is:likd'" in err and "is:liked" in err
+    assert not (tmp_path / "x.json").exists()

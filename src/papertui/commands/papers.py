@@ -19,7 +19,7 @@ from papertui.commands.common import (
     print_records,
     print_view,
 )
-from papertui.core.query import parse_query
+from papertui.core.query import KNOWN_FILTERS, parse_query
 from papertui.core.sources import quick_search
 from papertui.core.text import counted
 
@@ -143,9 +143,15 @@ def cmd_export(args: argparse.Namespace) -> int:
         query = " ".join(
             part for part in (args.query or "", f"tag:{args.tag}" if args.tag else "") if part
         )
+        unknown = parse_query(query).unknown
+        if unknown:  # exporting the whole library instead would write what was not asked for
+            names = ", ".join(repr(u) for u in unknown)
+            raise UsageError(f"papertui export: unknown filter {names} (known: {KNOWN_FILTERS})")
         if args.query:
             library.indexing.ensure()
         view = library.run_query(query, depth=None)
+        for note in view.notes:
+            print(f"papertui: {note}", file=sys.stderr)
         papers = [library.papers[i] for i in view.indices]
     entries = library.entries(papers)
     fmt = args.format or _format_of(args.output)

@@ -1,9 +1,10 @@
 """The query language's filters: the part of a query that is not full text.
 
 `collection:NAME` (or `c:`), `tag:NAME`, `is:bookmarked` (`is:bm`), `is:read`, `is:unread`,
-`is:new`, `has:note`, `topic:N` (the N-th topic of the overview), each negatable with a leading
-`-`. A text part that starts with `~` asks for papers about that sentence (`~graph neural
-networks for molecules`, ranked by meaning rather than by the words; filters still apply).
+`is:new`, `is:liked`, `is:skipped` (the answers that teach "for you"), `has:note`, `topic:N`
+(the N-th topic of the overview), each negatable with a leading `-`. A text part that starts
+with `~` asks for papers about that sentence (`~graph neural networks for molecules`, ranked by
+meaning rather than by the words; filters still apply).
 Filters combine with words by AND; with OR, NOT and parentheses they combine like words
 (`has:note OR tag:to-read`, `graph OR has:note`), and then the query is also returned as a
 tree. Everything else goes to the full-text engine as written. Parsing never raises.
@@ -25,8 +26,15 @@ _IS_VALUES = {
     "read": "read",
     "unread": "unread",
     "new": "new",
+    "liked": "liked",
+    "skipped": "skipped",
 }
 _HAS_VALUES = {"note": "note", "notes": "note"}
+# for messages: the filters a query may use
+KNOWN_FILTERS = (
+    "collection:NAME, tag:NAME, topic:N, is:bookmarked, is:read, is:unread, is:new, "
+    "is:liked, is:skipped, has:note"
+)
 # a phrase (maybe field-prefixed), a parenthesis, or a run of anything else
 _TOKEN = re.compile(r'(?:[-+]?\w+:)?"[^"]*"?|[()]|[^\s()"]+')
 _BOOLEAN = re.compile(r"(?:^|[\s(])(?:OR|NOT)(?=[\s(]|$)|[()]")
@@ -34,7 +42,8 @@ _BOOLEAN = re.compile(r"(?:^|[\s(])(?:OR|NOT)(?=[\s(]|$)|[()]")
 
 @dataclass(slots=True)
 class Filter:
-    kind: str  # "collection", "tag", "topic", "bookmarked", "note", "read", "unread", "new"
+    kind: str  # "collection", "tag", "topic", "bookmarked", "note", "read", "unread", "new",
+    # "liked", "skipped"
     value: str = ""
     negated: bool = False
 

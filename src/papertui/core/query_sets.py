@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter, QueryNode
 from papertui.core.search import Highlighter, SearchIndex
-from papertui.core.store import Annotations
+from papertui.core.store import LIKED, SKIPPED, Annotations
 
 if TYPE_CHECKING:
     from papertui.core.querying import View
@@ -41,6 +41,9 @@ class FilterSets:
             return notes.reads.keys()
         if f.kind == "new":
             return frozenset(pid for pid in notes.new if pid not in notes.reads)  # until read
+        if f.kind in ("liked", "skipped"):
+            want = LIKED if f.kind == "liked" else SKIPPED
+            return frozenset(pid for pid, answer in notes.feedback.items() if answer == want)
         if f.kind == "tag":
             return self.tag_index(notes).get(f.value.casefold(), frozenset())
         if f.kind == "topic":

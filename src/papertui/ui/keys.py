@@ -44,6 +44,7 @@ APP_KEYS = [
     Key("E", "export", "Export bookmarks, a tag, the selection or the results"),
     Key("plus", "like_next", "Like the paper and go to the next (teaches 'for you')", label="+"),
     Key("minus", "skip_next", "Skip the paper and go to the next (teaches 'for you')", label="-"),
+    Key("U", "undo_answer", "Take back the last like or skip (of this session)"),
     Key("A", "ask_me", "Ask me: the papers the model is least sure about"),
     Key("O", "overview", "Overview: counts, plots, distinctive terms and topics"),
     Key("greater_than_sign", "widen_list", "Widen the list (remembered)", label=">"),

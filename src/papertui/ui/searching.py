@@ -28,6 +28,9 @@ class Searching:
         self.lock = threading.Lock()  # one query at a time over the library
         self.generation = 0  # bumped by every search; older answers are dropped
         self._typing: Timer | None = None
+        # the row a like or skip left while the re-ranking it asked for is on its way: more
+        # answers before it comes keep it, and the new order shows its best paper there
+        self.answer_row: int | None = None
 
     def typed(self) -> None:
         # Wait for a pause in typing: a search per key competes with the keys themselves (a
@@ -40,14 +43,24 @@ class Searching:
         self._typing = None
         self.search()
 
-    def search(self, depth: int = 0, keep_cursor: bool = False, keep_row: bool = False) -> None:
+    def search(
+        self,
+        depth: int = 0,
+        keep_cursor: bool = False,
+        keep_row: bool = False,
+        row: int | None = None,
+        keep: int | None = None,
+    ) -> None:
         """Run the query in the box with the current filters and sort, in a worker. A new
         result list starts at its top hit; `keep_cursor` stays on the paper (a re-run),
-        `keep_row` on the cursor's row, whichever paper the new order puts there."""
+        `keep_row` on the cursor's row (or on `row`), whichever paper the new order puts
+        there; `keep` on that paper (a position in the library) if the list has it."""
         reader = self.reader
         self.generation += 1
-        keep = reader.paper_list.current if keep_cursor or depth else None
-        row = reader.paper_list.cursor if keep_row else None
+        if keep is None and (keep_cursor or depth):
+            keep = reader.paper_list.current
+        if keep_row and row is None:
+            row = reader.paper_list.cursor
         query = reader.search_bar.value
         if reader.narrowing.topic is not None:  # the topic chosen in the overview, as a filter
             query = f"{query} topic:{reader.narrowing.topic[0] + 1}"
@@ -86,6 +99,7 @@ class Searching:
     ) -> None:
         if generation != self.generation:
             return  # the user has typed on (or asked for something else) since: stale
+        self.answer_row = None
         reader = self.reader
         reader.view = view
         reader.narrowing.similar = similar

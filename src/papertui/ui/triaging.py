@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from papertui.core.library import View
 from papertui.core.semantic.foryou import learned
 from papertui.core.store import StoreError
-from papertui.core.text import counted, safe_display
+from papertui.core.text import counted, cut_words, safe_display
 from papertui.ui.screens.prompt import PromptScreen
 
 if TYPE_CHECKING:
@@ -23,6 +23,8 @@ class Triaging:
     def __init__(self, reader: ReaderScreen) -> None:
         self.reader = reader
         self.library = reader.library
+        # this session's answers, newest last, each with what the papers had before, for U
+        self.answers: list[list[tuple[int, str | None]]] = []
 
     def judge(self, liked: bool) -> None:
         """Like or skip the paper (or the selection) and move to the next one."""
@@ -30,23 +32,38 @@ class Triaging:
         papers = reader.targets()
         if not papers:
             return
+        marks = self.library.marks
+        plist = reader.paper_list
+        positions = sorted(plist.selected) if plist.selected else [plist.current]
+        pairs = zip(positions, papers, strict=False)  # no current paper: no pairs
+        before = [(i, marks.feedback_word(p)) for i, p in pairs if i is not None]
         try:
-            (self.library.marks.like if liked else self.library.marks.skip)(papers)
+            (marks.like if liked else marks.skip)(papers)
         except StoreError as exc:
             reader.notify(str(exc), title="Not saved", severity="error", timeout=10)
             return
-        reader.paper_list.clear_selection()
-        if reader.narrowing.similar == ASK_ME:
-            # a few answers here teach the most: stay, and ask the next least sure paper
-            reader.current.refresh()
-            self.ask_me(row=reader.paper_list.cursor)
-        elif reader.sort == "foryou":
+        self.answers.append(before)
+        plist = reader.paper_list
+        selection = bool(plist.selected)
+        plist.clear_selection()
+        if reader.narrowing.similar == ASK_ME or reader.sort == "foryou":
             # the ranking learns as you go: the judged paper sinks to the judged papers at the
-            # end, and the row it left shows the best paper not judged yet. No toast: the
-            # status line counts the answers and the row's ↑/↓ shows this one, and a toast per
-            # key would cover the abstract being read
+            # end, and the row it left shows the best paper not judged yet (in ask-me: the
+            # next least sure). No toast: the status line counts the answers and the row's
+            # ↑/↓ shows this one, and a toast per key would cover the abstract being read.
+            # Until the new order comes the cursor moves on, so a quick second answer judges
+            # the next paper, not this one again; the new order then shows at the first row
+            # answered.
+            searching = reader.searching
+            row = searching.answer_row if searching.answer_row is not None else plist.cursor
+            if not selection:
+                plist.action_cursor_down()
             reader.current.refresh()
-            reader.searching.search(keep_row=True)
+            if reader.narrowing.similar == ASK_ME:
+                self.ask_me(row=row)
+            else:
+                searching.search(keep_row=True, row=row)
+            searching.answer_row = row
         else:
             verb = "Liked" if liked else "Skipped"
             what = "this paper" if len(papers) == 1 else f"{len(papers)} papers"
@@ -56,6 +73,42 @@ class Triaging:
             )
             reader.paper_list.action_cursor_down()
             reader.current.refresh()
+
+    def undo(self) -> None:
+        """Take back the last like or skip of this session (the papers get what they had
+        before), and show the paper again: in "for you" it takes its place in the order."""
+        reader = self.reader
+        if not self.answers:
+            reader.notify("No like or skip to take back in this session.", timeout=4)
+            return
+        batch = self.answers.pop()
+        marks, papers = self.library.marks, self.library.papers
+        changes = (("liked", marks.like), ("skipped", marks.skip), (None, marks.unjudge))
+        try:
+            for word, change in changes:
+                if chosen := [papers[i] for i, had in batch if had == word]:
+                    change(chosen)
+        except StoreError as exc:
+            self.answers.append(batch)
+            reader.notify(str(exc), title="Not saved", severity="error", timeout=10)
+            return
+        position = batch[0][0]
+        title = cut_words(papers[position].title, 60)
+        what = f"“{title}”" if len(batch) == 1 else f"{len(batch)} papers"
+        reader.app.replace_toast(  # type: ignore[attr-defined]
+            "answer", f"Took back the answer for {safe_display(what)}."
+        )
+        plist = reader.paper_list
+        if reader.narrowing.similar == ASK_ME:
+            self.ask_me(row=plist.cursor)
+        elif reader.sort == "foryou":
+            reader.searching.search(keep=position)
+        else:
+            if position in plist.rows:
+                plist.cursor = plist.rows.index(position)
+            plist.refresh()
+        reader.current.refresh()
+        reader.update_status()
 
     def ask_me(self, row: int | None = None) -> None:
         self.reader.searching.start_view(lambda: self.library.foryou.ask_me(), ASK_ME, row)

@@ -21,6 +21,7 @@ QUERY_SYNTAX = [
     ("has:note", "papers with a note (-has:note for the others)"),
     ("is:read, is:unread", "papers you have (not) read; a paper shown for a moment is read"),
     ("is:new", "papers added to a file since you last opened it (until read)"),
+    ("is:liked, is:skipped", "papers you liked (+) or skipped (-)"),
     ("tag:name", "papers with a tag"),
     ("author:name", "papers by an author (accents optional); also venue:word"),
     ("year:2024", "papers of a year; year:2020-2024 for a range"),

@@ -326,6 +326,9 @@ class ReaderScreen(Screen[None]):
     def action_skip_next(self) -> None:
         self.triaging.judge(liked=False)
 
+    def action_undo_answer(self) -> None:
+        self.triaging.undo()
+
     def action_ask_me(self) -> None:
         self.triaging.ask_me()
 
