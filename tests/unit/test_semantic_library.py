@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -188,9 +189,19 @@ def test_feedback_and_seeds_persist_and_reset(library: Library, write_corpus) ->
     assert top.indices  # seed + likes give a profile
     again.marks.unjudge([again.papers[0]])
     assert again.annotations().feedback_word(again.papers[0].id) is None
+    again.marks.set_read([again.papers[3]], True)
+    assert again.foryou.answer_counts()[1] == 2  # the skip and the read
     again.marks.reset_feedback()
     assert not again.annotations().feedback and not again.annotations().seeds
+    # a fresh start: what was read before the reset no longer counts as passed over (it
+    # stays read), what is read after it does, and the reset survives a reopen
+    assert again.foryou.answer_counts() == (0, 0) and again.annotations().reads
+    time.sleep(0.01)
+    again.marks.set_read([again.papers[4]], True)
     again.close()
+    third = Library.open(library.sources)
+    assert third.foryou.answer_counts() == (0, 1)
+    third.close()
 
 
 def test_overview_has_topics_with_unread_counts(library: Library) -> None:

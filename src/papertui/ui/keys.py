@@ -74,7 +74,7 @@ SORT_NAMES = {
 PALETTE = [
     ("add_seeds", "Like the papers of a file you have (.bib, .json): seeds for 'for you'"),
     ("add_negative_keyword", "Add (or -remove) a negative keyword: its papers sink in 'for you'"),
-    ("reset_feedback", "Forget every like, skip and seed"),
+    ("reset_feedback", "Forget every like, skip and seed: 'for you' starts over"),
 ]
 
 LIST_KEYS = [

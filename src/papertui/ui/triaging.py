@@ -178,7 +178,10 @@ class Triaging:
             self.reader.current.refresh()  # the ↑ ↓ marks and "why" go at once
             self.reader.searching.rerun()
 
-        question = "Forget every like, skip and seed? (bookmarks, notes and tags stay)"
+        question = (
+            "Forget every like, skip and seed, and start 'for you' over? Papers read so far "
+            "stop counting as passed over; bookmarks, notes, tags and read marks stay."
+        )
         self.reader.app.push_screen(ConfirmScreen(question), answered)
 
     # -- the overview ---------------------------------------------------------------------------

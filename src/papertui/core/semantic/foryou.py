@@ -35,9 +35,11 @@ def positive_ids(notes: Annotations) -> set[str]:
 
 
 def negative_ids(notes: Annotations, positives: set[str]) -> set[str]:
-    """Papers passed over: read and not kept, or skipped."""
+    """Papers passed over: read (since the last reset) and not kept, or skipped."""
     skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
-    return (set(notes.reads) - positives) | (skipped - positives)
+    since = notes.feedback_reset
+    read = {pid for pid, at in notes.reads.items() if at > since} if since else set(notes.reads)
+    return (read - positives) | (skipped - positives)
 
 
 def learned(kept: int, passed: int) -> str:

@@ -41,16 +41,20 @@ class Feedback(StoreReader):
             self._changed()
 
     def reset_feedback(self) -> None:
-        """Forget every triage verdict and seed text (bookmarks, notes and tags stay)."""
+        """Forget every triage verdict and seed text, and that the papers read so far were
+        passed over (bookmarks, notes, tags and the read marks themselves stay)."""
+        now = time.time()
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute("DELETE FROM feedback")
             conn.execute("DELETE FROM seeds")
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('feedback_reset', ?)", (repr(now),))
 
         with self._lock:
             self._write(work)
             self.feedback = {}
             self.seeds = ()
+            self.feedback_reset = now
             self._changed()
 
     def add_seeds(self, seeds: Sequence[Seed]) -> int:

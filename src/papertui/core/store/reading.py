@@ -23,6 +23,7 @@ class StoreReader(StoreFile):
         self.noted_at: dict[str, float] = {}
         self.feedback: dict[str, int] = {}
         self.seeds: tuple[Seed, ...] = ()
+        self.feedback_reset = 0.0  # see `Annotations.feedback_reset`
         self.new: frozenset[str] = frozenset()
         self._changes = 0  # bumped by every change, so an unchanged store reuses its snapshot
         self._snapshot: tuple[int, Annotations] | None = None
@@ -67,6 +68,9 @@ class StoreReader(StoreFile):
                 tags = self._conn.execute("SELECT id, tag FROM tags").fetchall()
                 feedback = self._feedback_rows()
                 seeds = self._seed_rows()
+                reset = self._conn.execute(
+                    "SELECT value FROM meta WHERE key = 'feedback_reset'"
+                ).fetchone()
             except sqlite3.Error as exc:
                 raise StoreError(f"could not reload {self.path}: {reason(exc)}") from exc
             by_paper: dict[str, set[str]] = {}
@@ -79,6 +83,7 @@ class StoreReader(StoreFile):
             self.tags = {pid: frozenset(t) for pid, t in by_paper.items()}
             self.feedback = {pid: value for pid, value in feedback}
             self.seeds = tuple(Seed(*row) for row in seeds)
+            self.feedback_reset = float(reset[0]) if reset else 0.0
             self._changes += 1
 
     def _feedback_rows(self) -> list[tuple[str, int]]:
@@ -117,6 +122,7 @@ class StoreReader(StoreFile):
                 new=self.new,
                 feedback=MappingProxyType(dict(self.feedback)),
                 seeds=self.seeds,
+                feedback_reset=self.feedback_reset,
             )
             self._snapshot = (self._changes, snap)
             return snap

@@ -37,6 +37,8 @@ class Annotations:
     new: frozenset[str] = frozenset()  # added to a file since it was last opened (until read)
     feedback: Mapping[str, int] = field(default_factory=_empty)  # id -> LIKED or SKIPPED
     seeds: tuple[Seed, ...] = ()  # example abstracts from outside the library, oldest first
+    # when "for you" was last reset: papers read before then no longer count as passed over
+    feedback_reset: float = 0.0
 
     def tags_of(self, pid: str) -> list[str]:
         return sorted(self.tags.get(pid, ()), key=str.casefold)
