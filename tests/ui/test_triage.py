@@ -143,6 +143,19 @@ async def test_u_takes_back_the_last_answers_one_at_a_time(write_corpus):
         assert [notes.feedback_word(i) for i in ids] == [None, None, None]
 
 
+async def test_a_search_in_for_you_order_says_the_order_on_a_narrow_screen(write_corpus):
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("plus", "minus", "minus")
+        for _ in range(4):  # to "for you"
+            await pilot.press("s")
+        await pilot.press("slash", *"proten foldng")  # typos: the corrections take room too
+        await settle(pilot)
+        line = status(app)
+        assert "searched" in line and "order: for you" in line, line
+
+
 async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus):
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=SIZE) as pilot:

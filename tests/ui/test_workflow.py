@@ -323,6 +323,16 @@ async def test_vim_counts_move_the_cursor_and_the_status_shows_the_row():
         assert plist.cursor == len(plist.rows) - 1
         await pilot.press("slash", "4", "2")
         assert app.reader.search_bar.value == "42"  # digits typed in the box stay text
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("3", "slash")  # a count left behind by "/" is dropped, and said so
+        await settle(pilot)
+        assert "…" not in status(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        before = plist.cursor
+        await pilot.press("j")
+        assert plist.cursor == before + 1
 
 
 async def test_v_selects_every_paper_in_the_list_and_again_unselects_them():

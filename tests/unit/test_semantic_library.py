@@ -443,3 +443,19 @@ def test_any_semantic_query_and_sort_gives_a_view(built: Library, query: str, so
     assert len(set(view.indices)) == len(view.indices)
     if sort == "foryou" and not query:
         assert len(view.indices) == len(built.papers)
+
+
+def test_cli_like_file_says_which_entries_it_left_out(  # type: ignore[no-untyped-def]
+    dump: Path, write_corpus, capsys
+) -> None:
+    bib = write_corpus(
+        "@article{a1,\n  title = {Graphs},\n  abstract = {Graph networks on molecules.}\n}\n\n"
+        "@article{a2,\n  title = {No abstract here}\n}\n\n"
+        "@article{a3\n  title = {Broken, no comma\n  abstract = {oops\n}\n\n"
+        "@article{a4,\n  title = {Proteins},\n  abstract = {Protein folding from sequences.}\n}\n",
+        "mine.bib",
+    )
+    code, out, err = run(capsys, "like", str(bib), "-c", str(dump))
+    assert (code, out.strip()) == (0, f"liked 2 papers from {bib}")
+    assert "could not be read" in err and "line 10" in err
+    assert "no abstract: 1" in err

@@ -84,7 +84,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
         print_json(records)
         return 0
     for r in records:
-        print(f"{r['id']}  {float(r['score']):7.3f}  {r['title']}  ({r['why']})")  # type: ignore[arg-type]
+        why = f"  ({r['why']})" if r["why"] else ""
+        print(f"{r['id']}  {float(r['score']):7.3f}  {r['title']}{why}")  # type: ignore[arg-type]
     return 0
 
 
@@ -94,10 +95,13 @@ def cmd_like(args: argparse.Namespace) -> int:
         raise UsageError(f"papertui like: {args.id}: no such file")
     if os.path.isfile(args.id) and not args.remove:
         library = open_library(args.corpus)
+        problems: list[str] = []
         try:
-            count = library.foryou.add_seeds(args.id)
+            count = library.foryou.add_seeds(args.id, problems)
         except ValueError as exc:
             raise UsageError(f"papertui like: {exc}") from exc
+        for problem in problems:  # the entries left out, as `list` reports them
+            print(f"papertui: {problem}", file=sys.stderr)
         print(f"liked {counted(count, 'paper')} from {args.id}")
         return 0
     library, paper = find_paper(args)

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from papertui.ui.screens.reader import ReaderScreen
 
 
+# characters beyond which terminals commonly drop an OSC 52 copy (tmux, xterm: about 74,000
+# bytes once base64-encoded)
+OSC52_SAFE = 50_000
+
+
 class Annotating:
     def __init__(
         self,
@@ -166,10 +171,12 @@ class Annotating:
             return
         # the terminal's own clipboard (OSC 52) works over SSH and without a clipboard program
         self.reader.app.copy_to_clipboard(text)
+        # the terminal never says whether it took the text: say it was sent, not copied
+        big = " (large copies are often dropped)" if len(text) > OSC52_SAFE else ""
         self.reader.notify(
-            f"Copied {what} through the terminal (OSC 52); "
-            f"system clipboard unavailable: {safe_display(problem)}",
-            timeout=5,
+            f"Sent {what} to the terminal's clipboard (OSC 52; some terminals and tmux ignore "
+            f"it){big}; no system clipboard: {safe_display(problem)}",
+            timeout=6,
         )
 
     def open_url(self) -> None:

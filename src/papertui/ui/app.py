@@ -201,7 +201,10 @@ class PaperTUI(App[None]):
             self.push_screen(SafePalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            # Textual's key panel lists widget bindings; "?" is the reader's help
+            if command.title != "Keys":
+                yield command
         if not isinstance(screen, ReaderScreen):
             return
         for action, description in PALETTE:

@@ -122,15 +122,20 @@ class Triaging:
         self.reader.app.push_screen(PromptScreen(question, "path to a file", path=True), chosen)
 
     def _seed(self, path: str) -> None:
+        problems: list[str] = []
         try:
-            count = self.library.foryou.add_seeds(Path(path).expanduser())
+            count = self.library.foryou.add_seeds(Path(path).expanduser(), problems)
             message, severity = f"Learned from {counted(count, 'paper')} of {path}.", "information"
+            if problems:  # the entries left out: the first, and how many more
+                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                message += f" Left out: {problems[0]}{more}."
+                severity = "warning"
         except (OSError, ValueError, StoreError) as exc:
             message, severity = f"{path}: {exc}", "error"
         self.reader.app.call_from_thread(
             self.reader.notify, safe_display(message), severity=severity, timeout=6
         )
-        if severity == "information":  # the order and the answer count in the status line
+        if severity != "error":  # the order and the answer count in the status line
             self.reader.app.call_from_thread(self.reader.searching.rerun)
 
     def add_negative_keyword(self) -> None:

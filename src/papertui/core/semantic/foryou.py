@@ -223,8 +223,10 @@ class ForYou:
         near = f"near “{title[:57] + '…' if len(title) > 58 else title}”"
         return f"{item.why}; {near}" if item.why else near
 
-    def add_seeds(self, path: str | Path) -> int:
-        """See `Library.add_seeds`."""
+    def add_seeds(self, path: str | Path, problems: list[str] | None = None) -> int:
+        """Like the papers of a file: those of the library become liked papers, the others
+        seed texts; returns how many. `problems` gets what could not be read in the file
+        (broken entries, entries without an abstract)."""
         from papertui.core.corpus import load_corpus
 
         library = self.library
@@ -232,6 +234,13 @@ class ForYou:
         if not corpus.papers:
             problem = "; ".join(corpus.errors) or f"no papers could be read from {path}"
             raise ValueError(problem)
+        if problems is not None:
+            problems.extend(corpus.errors + corpus.warnings)
+            problems.extend(
+                f"{f.path}: skipped " + ", ".join(f"{why}: {n}" for why, n in f.skipped.items())
+                for f in corpus.files
+                if f.skipped
+            )
         by_id = library.by_id
         here = [library.papers[by_id[p.id]] for p in corpus.papers if p.id in by_id]
         if here:

@@ -244,7 +244,10 @@ class ReaderScreen(Screen[None]):
     def action_cycle_sort(self) -> None:
         names = list(SORT_NAMES)
         self.sort = names[(names.index(self.sort) + 1) % len(names)]
-        self.notify(f"Order: {SORT_NAMES[self.sort]}.", timeout=2)
+        name = SORT_NAMES[self.sort]
+        if self.sort == "relevance" and not self.search_bar.value.strip():
+            name += " (with no search: corpus order)"
+        self.notify(f"Order: {name}.", timeout=2)
         self.app.remember_sort(self.sort)  # type: ignore[attr-defined]
         self.searching.search()
 

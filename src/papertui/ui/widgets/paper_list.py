@@ -235,6 +235,12 @@ class PaperList(ScrollView, can_focus=True):
             self.post_message(self.CountTyped(""))
         self._pending, self._count = self._count, ""
 
+    def on_blur(self, event: events.Blur) -> None:
+        # a count is for the list's next move: "3", "/", Esc, "j" moves one row, not three
+        if self._count:
+            self.post_message(self.CountTyped(""))
+        self._count = self._pending = ""
+
     def _take_count(self) -> int | None:
         """The count typed before the key being handled (None: none), used once."""
         count, self._pending = self._pending, ""

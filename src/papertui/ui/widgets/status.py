@@ -58,14 +58,15 @@ class StatusLine(Static):
             counted = f"{s.total} papers" if s.total != 1 else "1 paper"
         # (priority, text) in the order shown; a line too long for the terminal drops whole
         # parts, least needed first, instead of ending in half a word
-        parts = [(0, counted), *((1, layer) for layer in s.layers)]
+        parts: list[tuple[float, str]] = [(0, counted), *((1, layer) for layer in s.layers)]
         if s.selected:
             parts.append((2, f"{s.selected} selected"))
         if s.corrections:
             parts.append((4, "searched " + ", ".join(f"{a}→{b}" for a, b in s.corrections)))
         parts.extend((5, note) for note in s.notes)
-        if s.sort:
-            parts.append((6, f"order: {s.sort} (s)"))
+        if s.sort:  # another order than the usual is kept before the notes: search results
+            # in "for you" order must say so
+            parts.append((6 if s.sort == "best match" else 3.5, f"order: {s.sort} (s)"))
         if s.position:
             parts.append((7, f"row {s.position}/{s.shown}"))
         if self.index_state:
