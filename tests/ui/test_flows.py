@@ -493,20 +493,26 @@ async def test_a_note_typed_when_the_reader_stops_comes_back_next_time(monkeypat
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n", *"half a thought")
+        await pilot.press("j", "j", "j", "n", *"half a thought")
         await pilot.pause(0.3)  # the draft reaches the disk while typing
         # the reader stops here without a save (a killed terminal, a crash)
+        paper = app.library.papers[app.reader.paper_list.rows[3]]
     again = make_app()
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert again.library.marks.note(again.library.papers[0]) == ""
+        assert again.library.marks.note(paper) == ""
+        # said at startup, with the paper, and the cursor is on it
+        said = [str(n.message) for n in again._notifications]
+        assert any("not saved" in m and paper.title[:20] in m for m in said), said
+        assert again.reader.current_paper is not None
+        assert again.reader.current_paper.id == paper.id
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(again.screen, NoteEditor)
         assert again.screen.query_one(TextArea).text == "half a thought"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert again.library.marks.note(again.library.papers[0]) == "half a thought"
+        assert again.library.marks.note(paper) == "half a thought"
         await pilot.press("n", "escape")  # saved: no draft is offered again
         await pilot.pause()
         assert not isinstance(again.screen, NoteEditor)

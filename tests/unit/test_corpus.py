@@ -215,6 +215,24 @@ def test_changed_or_added_file_is_read_again(tmp_path, write_corpus):
     assert not cached  # another format reads the files differently
 
 
+def test_a_cached_file_is_reported_under_the_path_given_now(tmp_path, monkeypatch):
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "broken.bib").write_text(
+        "@article{a,\n  abstract = {Alpha beta gamma.}\n}\n\n@article{b\n  title = {x\n",
+        "utf-8",
+    )
+    cache = tmp_path / "corpus"
+    monkeypatch.chdir(tmp_path)
+    first, _ = load_corpus_cached(["files/broken.bib"], None, cache)
+    assert first.warnings and first.warnings[0].startswith("files/broken.bib: ")
+    monkeypatch.chdir(folder)
+    again, cached = load_corpus_cached(["broken.bib"], None, cache)
+    assert cached
+    assert again.warnings[0].startswith("broken.bib: ") and "files/" not in again.warnings[0]
+    assert [f.path for f in again.files] == ["broken.bib"]
+
+
 def test_only_the_changed_file_is_parsed_again(tmp_path, write_corpus, monkeypatch):
     first = write_corpus("A\n\nalpha beta.\n\nshared text.", "a.txt")
     second = write_corpus("B\n\nshared text.\n\ngamma delta.", "b.txt")

@@ -145,6 +145,23 @@ def test_a_negative_phrase_sinks_papers_even_when_the_profile_is_about_it(built)
     assert min(order.index(p) for p in hit) >= len(order) // 2  # below most papers
 
 
+def test_a_negative_keyword_matches_its_plural_and_singular() -> None:
+    texts = [
+        ("", "Graph networks for one molecule and its bonds."),
+        ("", "Graph networks for molecules and their bonds."),
+        ("", "Graph networks for molecular dynamics with bonds."),
+        ("", "Graph networks on policies, bonds and atoms."),
+        ("", "Graph networks on a policy with bonds and atoms."),
+        ("", "Graph networks for social bonds."),
+    ]
+    ids = [f"p{i}" for i in range(len(texts))]
+    vecs = build(ids, texts)
+    text = {p: a for p, (_, a) in zip(ids, texts, strict=True)}
+    for phrase, hit in (("molecules", {"p0", "p1"}), ("policy", {"p3", "p4"})):
+        model = triage.train(vecs, ["p5"], negative_phrases=[phrase], text_of=text)
+        assert {r.id for r in model.rank(10) if r.penalised} == hit, phrase
+
+
 def test_ask_me_asks_about_papers_between_what_was_kept_and_passed_over() -> None:
     rng = random.Random(3)
     rl, graph = TOPICS["rl"].split(), TOPICS["graph"].split()

@@ -117,7 +117,7 @@ class CorpusLoader:
                 except CorpusError as exc:
                     self.errors.append(str(exc))
             if found is not None:
-                self._join(found)
+                self._join(found, path)
             self.next += 1
             taken = True
         return taken
@@ -158,9 +158,11 @@ class CorpusLoader:
                 release_freed_memory()
         return fresh
 
-    def _join(self, found: CachedFile) -> None:
+    def _join(self, found: CachedFile, path: Path) -> None:
         """Add one file's papers as `build_papers` would: an abstract seen in an earlier file
-        is that file's paper, now also in this collection, completed with what this file adds."""
+        is that file's paper, now also in this collection, completed with what this file adds.
+        Its report and warnings name `path` as given now (a cache keeps the path it was
+        written under: "files/x.bib" read from another directory)."""
         own = found.report
         collection = own.collection
         count = duplicates = 0
@@ -181,8 +183,12 @@ class CorpusLoader:
         skipped = dict(own.skipped)
         if duplicates:
             skipped["duplicate"] = skipped.get("duplicate", 0) + duplicates
-        self._reports.append(FileReport(own.path, own.format, collection, count, skipped))
-        self._warnings.extend(found.warnings)
+        old, new = str(own.path), str(path)
+        self._reports.append(FileReport(new, own.format, collection, count, skipped))
+        self._warnings.extend(
+            new + w[len(old) :] if old != new and w.startswith(old + ":") else w
+            for w in found.warnings
+        )
 
 
 def _complete(paper: Paper, other: Paper) -> None:

@@ -44,3 +44,13 @@ def drop(pid: str) -> None:
         _path(pid).unlink(missing_ok=True)
     except OSError:
         return
+
+
+def pending() -> list[str]:
+    """The ids of the papers with a draft left (oldest first): a note typed and never saved."""
+    folder = paths.data_dir() / "drafts"
+    try:
+        found = [(p.stat().st_mtime, p.stem) for p in folder.glob("*.txt")]
+    except OSError:
+        return []
+    return [pid for _, pid in sorted(found)]

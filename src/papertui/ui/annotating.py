@@ -11,7 +11,7 @@ from papertui.core import drafts
 from papertui.core.corpus import Paper
 from papertui.core.export import byline, paper_markdown
 from papertui.core.store import StoreError
-from papertui.core.text import counted, safe_display
+from papertui.core.text import counted, cut_words, safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.note_editor import NoteEditor
 from papertui.ui.screens.tags import TagScreen
@@ -36,6 +36,28 @@ class Annotating:
         self.library = reader.library
         self._copy_system = copy
         self._browser = browser or (lambda url: webbrowser.open(url))  # True: a browser took it
+        self._drafts_said = False
+
+    def announce_drafts(self) -> None:
+        """At startup: a note typed and never saved (the reader stopped before ctrl+s) is
+        said, with its paper, and the cursor goes to that paper if the list shows it."""
+        if self._drafts_said:
+            return
+        by_id = self.library.by_id
+        ids = [pid for pid in drafts.pending() if pid in by_id]
+        if not ids:
+            return
+        self._drafts_said = True
+        position = by_id[ids[-1]]  # the newest
+        plist = self.reader.paper_list
+        if position in plist.rows and plist.cursor == 0:
+            plist.cursor = plist.rows.index(position)
+        title = safe_display(cut_words(self.library.papers[position].title, 60))
+        more = f" (and {len(ids) - 1} more)" if len(ids) > 1 else ""
+        self.reader.notify(
+            f"A note you had not saved is kept for “{title}”{more}: n on it brings it back.",
+            timeout=15,
+        )
 
     def _save(self, change: Callable[[], None], what: str) -> bool:
         try:

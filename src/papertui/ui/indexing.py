@@ -55,6 +55,7 @@ class Indexing:
         reader = self.reader
         reader.set_index_state("")
         reader.current.refresh()  # "new" markers and states are known now
+        reader.annotating.announce_drafts()  # every paper is read by now
         if reader.view.query or reader.sort != "relevance":  # a remembered order, too
             reader.searching.rerun()
 

@@ -84,7 +84,7 @@ from papertui.core.semantic.similar import (
 )
 from papertui.core.semantic.triage_contrast import contrast_query, library_spread, standardised
 from papertui.core.semantic.triage_profile import dense_weight, heaviest, liked_query
-from papertui.core.semantic.vectors import PaperVectors
+from papertui.core.semantic.vectors import PaperVectors, stem
 
 NEGATIVE_WEIGHT = 0.5  # Rocchio's gamma: how far the passed-over papers push the profile away
 NEAREST_WEIGHT = 0.0  # weight of the best LSA cosine to any one liked paper (0: why only;
@@ -241,7 +241,8 @@ class InterestModel:
         v = self.vectors
         if self._text_of is not None:
             get = self._text_of.get if isinstance(self._text_of, Mapping) else self._text_of
-            rx = re.compile(r"(?<!\w)" + r"\W+".join(map(re.escape, phrase.split())), re.I)
+            words = (_word_forms(w) for w in phrase.split())
+            rx = re.compile(r"(?<!\w)" + r"\W+".join(words) + r"(?!\w)", re.I)
             return [r for r, pid in enumerate(v.ids) if rx.search(get(pid) or "")]
         ((cols, _),) = v.vocab.columns([phrase])
         if not len(cols):
@@ -337,6 +338,16 @@ class InterestModel:
             # else it repeats a word already shown ("deep reinforcement" after
             # "reinforcement learning", "diffusion" after "diffusion model")
         return chosen
+
+
+def _word_forms(word: str) -> str:
+    """A regex for `word` in the singular or plural, as the vectors' stemmer takes them
+    ("molecules" also finds "molecule", "policy" "policies")."""
+    base = stem(word.lower())
+    forms = {word.lower(), base, base + "s", base + "es"}
+    if base.endswith("y"):
+        forms.add(base[:-1] + "ies")
+    return "(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")"
 
 
 def train(

@@ -95,6 +95,7 @@ class ReaderScreen(Screen[None]):
         self.paper_list.set_rows(self.view.indices)
         self.paper_list.focus()
         self.update_status()
+        self.annotating.announce_drafts()  # a cold start of a large library: again when read
         if len(self.library.papers) > LARGE:
             self.set_timer(FIRST_PAINT, self.indexing.start)  # the list first
         else:
