@@ -115,6 +115,28 @@ async def test_quick_answers_in_for_you_each_judge_the_next_paper(write_corpus, 
         assert app.library.papers[plist.rows[plist.cursor]].id == shown[3]
 
 
+async def test_for_you_says_a_paper_read_and_not_kept_is_passed_over(write_corpus, monkeypatch):
+    monkeypatch.setattr("papertui.ui.current_paper.READ_AFTER", 0.05)
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("plus")
+        await pilot.pause(0.3)  # paper 1 read: in this order nothing is said of it
+        body = app.reader.detail.query_one("#detail-body")
+        assert "passed over" not in str(body.render())
+        for _ in range(4):  # to "for you"
+            await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("j")
+        await pilot.pause(0.3)  # read for a while: "for you" takes it as passed over, and says so
+        await settle(pilot)
+        assert "passed over (+ to like)" in str(body.render())
+        paper = app.reader.current_paper
+        await pilot.press("plus")  # liked after all: no longer passed over
+        await settle(pilot)
+        assert app.reader.current._passed_over(paper) == ""
+
+
 async def test_u_takes_back_the_last_answers_one_at_a_time(write_corpus):
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=SIZE) as pilot:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from textual.timer import Timer
 
 from papertui.core.corpus import Paper
+from papertui.ui.triaging import ASK_ME
 from papertui.ui.widgets.detail import render_paper
 from papertui.ui.widgets.paper_list import BOOKMARK, LIKED, NEW, NOTE, SKIPPED, RowLook
 
@@ -50,7 +51,7 @@ class CurrentPaper:
         marks = self.library.marks
         marks.refresh_if_changed()  # another reader's bookmark or note shows when you get there
         state = "new" if marks.is_new(paper) else "" if marks.is_read(paper) else "unread"
-        judged = marks.feedback_word(paper)
+        judged = marks.feedback_word(paper) or self._passed_over(paper)
         state = " · ".join(x for x in (state, judged) if x)
         rendered = render_paper(
             paper,
@@ -63,6 +64,20 @@ class CurrentPaper:
             why=getattr(reader.view, "why", {}).get(reader.paper_list.current, ""),
         )
         reader.detail.show(rendered, keep_scroll=keep_scroll)
+
+    def _passed_over(self, paper: Paper) -> str:
+        """ "passed over" for a paper read and not kept, which "for you" learns from as it
+        learns from a skip: said, so that reading a good paper without + is not a surprise."""
+        reader = self.reader
+        if reader.sort != "foryou" and reader.narrowing.similar != ASK_ME:
+            return ""  # said where "for you" is at work, not to every reader of a paper
+        notes, pid = self.library.annotations(), paper.id
+        at = notes.reads.get(pid)
+        if at is None or at <= notes.feedback_reset or notes.feedback.get(pid):
+            return ""
+        if pid in notes.bookmarks or notes.notes.get(pid) or notes.tags.get(pid):
+            return ""
+        return "passed over (+ to like)"
 
     def refresh(self) -> None:
         """Markers and detail again, after the paper's annotations changed."""
