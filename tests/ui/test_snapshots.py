@@ -34,6 +34,10 @@ def _before(*keys: str):
         pilot.app.clear_notifications()  # toasts expire on a timer: keep them out
         await settle(pilot)  # a screen pushed from a worker (the overview) lays out its plots
         await pilot.wait_for_scheduled_animations()
+        # the overview's plots take their width from the laid-out screen, and a second layout
+        # can follow: one more round, so no scroll corner from the first layout is captured
+        await settle(pilot)
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause()
 
     return run_before

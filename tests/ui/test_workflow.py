@@ -212,16 +212,22 @@ async def test_export_screen_writes_bibtex_of_the_selection(tmp_path):
         ]
 
 
+async def _export_box(pilot, typed: str) -> Input:
+    """The export dialog's file name box, opened on a bookmark, holding `typed`."""
+    await settle(pilot)
+    await pilot.press("b", "E")  # something to export
+    await pilot.pause()
+    box = pilot.app.screen.query_one("#export-path", Input)
+    box.focus()
+    box.value = typed
+    return box
+
+
 async def test_export_file_name_completes_with_tab(tmp_path):
     (tmp_path / "reading-lists").mkdir()
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("b", "E")  # something to export
-        await pilot.pause()
-        box = app.screen.query_one("#export-path", Input)
-        box.focus()
-        box.value = str(tmp_path / "read")
+        box = await _export_box(pilot, str(tmp_path / "read"))
         await pilot.press("tab")
         assert box.value == str(tmp_path / "reading-lists") + "/" and box.has_focus
         await pilot.press(*"mine.bib", "enter")
@@ -234,12 +240,7 @@ async def test_a_second_tab_on_an_ambiguous_path_lists_it_and_keeps_the_box(tmp_
     (tmp_path / "subway").mkdir()
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("b", "E")  # something to export
-        await pilot.pause()
-        box = app.screen.query_one("#export-path", Input)
-        box.focus()
-        box.value = str(tmp_path / "s")
+        box = await _export_box(pilot, str(tmp_path / "s"))
         await pilot.press("tab")
         assert box.value == str(tmp_path / "sub") and box.has_focus
         await pilot.press("tab")

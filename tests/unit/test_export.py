@@ -92,6 +92,34 @@ def test_paper_whose_dump_is_not_open_keeps_authors_venue_year(bib_paper):
     assert bib.startswith("@inproceedings{lovelace2023calibrated,")  # a key a reader can type
 
 
+OWN = """@article{Smith2020:deep,
+  title = {Deep Graphs}, author = {Smith, Jane}, journal = {Journal of Graphs}, year = {2020},
+  abstract = {Graph networks pass messages between the nodes of molecules.}
+}
+@book{bk1, title = {A Book}, publisher = {Pub},
+  abstract = {A whole book about kernels and their methods in learning.}
+}
+@misc{Smith2020:deep, title = {Same key again}, year = {2020},
+  abstract = {Another file's entry under a key already taken in this export.}
+}
+"""
+
+
+def test_bibtex_export_keeps_the_keys_and_types_of_the_file_read(write_corpus):
+    """A reader exporting papers read from their own .bib cites them under their own keys."""
+    papers = load_corpus([write_corpus(OWN, "mine.bib")]).papers
+    assert papers[0].authors == ("Smith, Jane",)  # one name: BibTeX separates names by "and"
+    bib = render(entries_for(papers, Store(paths.store_path()).snapshot()), "bibtex")
+    heads = [line for line in bib.splitlines() if line.startswith("@")]
+    assert heads[0] == "@article{Smith2020:deep,"  # its own key and type
+    assert "journal = {Journal of Graphs}" in bib and "booktitle" not in bib
+    assert heads[1] == "@misc{bk1,"  # its key; a type papertui does not write: @misc
+    assert heads[2].startswith("@misc{") and heads[2] != "@misc{Smith2020:deep,"  # unique keys
+    assert "author = {Smith, Jane}" in bib
+    parsed = bibtexparser.parse_string(bib)
+    assert len(parsed.entries) == 3 and not parsed.failed_blocks
+
+
 def test_bibtex_keys_are_unique_and_papers_without_venue_are_misc():
     def entry(pid: str, authors: list[str], venue: str = "") -> Entry:
         return Entry(

@@ -30,6 +30,8 @@ from papertui.core.settings import load_settings, remember_theme, settings_path
         (r"\textit{in} italics", "in italics"),
         (r"We present {\sc LegendreTron} as a method", "We present LegendreTron as a method"),
         (r"{\em very} and \textsc{Caps}", "very and Caps"),
+        (r"matches\[O\left(\sqrt{\frac{1}{n}}\right).\]We also", "matches O(√(1/n)). We also"),
+        (r"a rate \(\mathcal{O}(1/\sqrt{T})\) holds", "a rate 𝒪(1/√T) holds"),
     ],
 )
 def test_readable_math(raw, shown):

@@ -137,6 +137,7 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
                 authors=record.authors,
                 venue=record.venue,
                 year=record.year,
+                cite=record.cite,
             )
             count += 1
         skipped = dict(pf.skipped)
@@ -149,7 +150,15 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
 def _enrich(paper: Paper, record: RawRecord) -> None:
     """The same abstract from a richer source (a JSON list after a text dump) fills in what the
     first one lacked: a real title, authors, venue, year, a link."""
-    fill_in(paper, record.title.strip(), record.authors, record.venue, record.year, record.url)
+    fill_in(
+        paper,
+        record.title.strip(),
+        record.authors,
+        record.venue,
+        record.year,
+        record.url,
+        record.cite,
+    )
 
 
 def fill_in(
@@ -159,6 +168,7 @@ def fill_in(
     venue: str,
     year: int | None,
     url: str,
+    cite: str = "",
 ) -> None:
     """Give `paper` what another copy of its abstract knows and it does not (`title` only when
     that copy's title is real)."""
@@ -168,6 +178,7 @@ def fill_in(
     paper.authors = paper.authors or authors
     paper.venue = paper.venue or venue
     paper.year = paper.year or year
+    paper.cite = paper.cite or cite
     if url and not paper._extra_url:
         paper._extra_url = url
         paper._urls = None

@@ -194,7 +194,7 @@ class CorpusLoader:
 def _complete(paper: Paper, other: Paper) -> None:
     """What `corpus._enrich` does for a record, for the same abstract's paper in a later file."""
     title = other.title if other.has_real_title else ""
-    fill_in(paper, title, other.authors, other.venue, other.year, other._extra_url)
+    fill_in(paper, title, other.authors, other.venue, other.year, other._extra_url, other.cite)
 
 
 def load_corpus_cached(

@@ -24,8 +24,8 @@ from pathlib import Path
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 9  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
-# 7: BibTeX "#" concatenation; 8, 9: title rules
+VERSION = 10  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+# 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 
@@ -105,6 +105,7 @@ def write_file_cache(
                 _joined(p.authors),
                 numbers.setdefault(p.venue, len(numbers)),
                 p.year,
+                p.cite,
             )
         )
     report = found.report
@@ -189,8 +190,15 @@ def _papers(
     a single string in memory."""
     make = Paper.from_cache
     return [
-        make(pid, n, texts, collection, source, (title, real, url, authors, strings[venue], year))
-        for n, (pid, title, real, url, authors, venue, year) in enumerate(records)
+        make(
+            pid,
+            n,
+            texts,
+            collection,
+            source,
+            (title, real, url, authors, strings[venue], year, cite),
+        )
+        for n, (pid, title, real, url, authors, venue, year, cite) in enumerate(records)
     ]
 
 

@@ -30,6 +30,7 @@ class Entry:
     title_derived: bool | None = False  # None: saved by an older papertui, not known
     feedback: str | None = None  # "liked", "skipped" or None
     read: bool = False
+    cite: str = ""  # "type key" of the BibTeX entry the paper was read from (BibTeX keeps it)
 
     @classmethod
     def of(cls, paper: Paper, bookmarked: bool, note: str) -> Entry:
@@ -71,6 +72,7 @@ def entry_for(paper: Paper | SavedPaper, notes: Annotations) -> Entry:
         title_derived=derived,
         feedback=notes.feedback_word(pid),
         read=pid in notes.reads,
+        cite=paper.cite if isinstance(paper, Paper) else "",
     )
 
 

@@ -208,6 +208,9 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
         if e.urls:
             fields.append(("url", e.urls[0]))
         fields.extend(_identifiers(e.urls))
+        kind, own_key = _own_entry(e)
+        venue_field = _OWN_KINDS[kind]
+        fields = [(venue_field, v) if k == "booktitle" else (k, v) for k, v in fields]
         if not e.venue:  # where a @misc entry comes from; a venue says it for the others
             fields.append(("howpublished", ", ".join(e.collections)))
         if e.note.strip():
@@ -218,9 +221,30 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
             fields.append(("addendum", DERIVED_REMARK))
         lines = (f"  {name} = {_bib_value(value, name not in _VERBATIM)}" for name, value in fields)
         body = ",\n".join(lines)
-        kind = "inproceedings" if e.venue else "misc"  # booktitle means nothing to @misc
-        chunks.append(f"@{kind}{{{_cite_key(e, used)},\n{body}\n}}\n")
+        key = own_key if own_key and own_key not in used else _cite_key(e, used)
+        used.add(key)
+        chunks.append(f"@{kind}{{{key},\n{body}\n}}\n")
     return "\n".join(chunks)
+
+
+# entry types kept from the file a paper was read from; the venue goes in their own field
+_OWN_KINDS = {
+    "article": "journal",
+    "inproceedings": "booktitle",
+    "conference": "booktitle",
+    "incollection": "booktitle",
+    "misc": "howpublished",
+}
+
+
+def _own_entry(e: Entry) -> tuple[str, str]:
+    """(entry type, cite key) for `e`: those of the BibTeX entry it was read from, so that a
+    document citing the user's own keys still compiles; else @inproceedings when the venue is
+    known (booktitle means nothing to @misc), @misc without one, and no key of its own."""
+    kind, _, key = e.cite.partition(" ")
+    if kind not in _OWN_KINDS:
+        kind = "inproceedings" if e.venue else "misc"
+    return kind, key
 
 
 _KEY_STOP = frozenset(

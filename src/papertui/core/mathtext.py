@@ -139,7 +139,11 @@ _PLAIN_WRAPPERS = (
     "texttt",
 )
 
-_MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)([^$]{1,300}?)(?<![\s\\])\$")
+# $$x$$, \[x\] (display), \(x\), $x$
+_MATH = re.compile(
+    r"\$\$(.+?)\$\$|\\\[(.{1,2000}?)\\\]|\\\((.{1,300}?)\\\)"
+    r"|(?<![\\$])\$(?!\s)([^$]{1,300}?)(?<![\s\\])\$"
+)
 _GROUP = r"\{([^{}]*)\}"
 _CMD = re.compile(r"\\([A-Za-z]+|[%&_#${},;!|])")
 _DECLARATION = re.compile(r"\{\\(?:sc|em|bf|it|tt|rm|sf|sl)\s+([^{}\\]*)\}")
@@ -206,7 +210,12 @@ def render(text: str) -> tuple[str, list[tuple[int, int]]]:
     """Readable text and the spans to show in bold (from `**x**` / `***x***`)."""
 
     def math(m: re.Match[str]) -> str:
-        return _math(m.group(1) if m.group(1) is not None else m.group(2))
+        shown = _math(next(g for g in m.groups() if g is not None))
+        if m.group(2) is not None:  # display math: set apart from the words around it
+            before, after = m.string[m.start() - 1 : m.start()], m.string[m.end() : m.end() + 1]
+            shown = ("" if not before or before.isspace() else " ") + shown.strip()
+            shown += "" if not after or after.isspace() or after in ".,;:" else " "
+        return shown
 
     text = _MATH.sub(math, text)
     text = re.sub(r"\\([%&#_])", r"\1", text)  # 92\% outside math

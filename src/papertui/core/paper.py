@@ -111,6 +111,7 @@ class Paper:
         "_title",
         "_urls",
         "_extra_url",
+        "cite",
     )
 
     def __init__(
@@ -127,6 +128,7 @@ class Paper:
         authors: tuple[str, ...] = (),
         venue: str = "",
         year: int | None = None,
+        cite: str = "",
     ) -> None:
         self.id = id
         self._abstract: str | int = abstract
@@ -136,6 +138,8 @@ class Paper:
         self._authors: tuple[str, ...] | str = authors
         self.venue = venue
         self.year = year
+        # "type key" of the BibTeX entry it was read from ("article smith2020deep"), else ""
+        self.cite = cite
         self.has_real_title = has_real_title
         self._title = title
         self._urls = urls
@@ -149,11 +153,11 @@ class Paper:
         store: TextStore,
         collection: str,
         source: str,
-        cached: tuple[str | None, bool, str, tuple[str, ...] | str, str, int | None],
+        cached: tuple[str | None, bool, str, tuple[str, ...] | str, str, int | None, str],
     ) -> Paper:
         """A paper read from the corpus cache, its abstract number `n` in `store`. Sets the
         slots directly: 100,000 of these are made before the first screen."""
-        title, real, url, authors, venue, year = cached
+        title, real, url, authors, venue, year, cite = cached
         paper = cls.__new__(cls)
         paper.id = id
         paper._abstract = n
@@ -167,6 +171,7 @@ class Paper:
         paper._title = title
         paper._urls = None
         paper._extra_url = url
+        paper.cite = cite
         return paper
 
     @property

@@ -37,6 +37,7 @@ class RawRecord:
     venue: str = ""
     year: int | None = None
     url: str = ""
+    cite: str = ""  # "type key" of a BibTeX entry, kept for exports ("article smith2020deep")
 
 
 @dataclass(slots=True)

@@ -4,15 +4,22 @@ quotes, LaTeX accents and commands turned into Unicode (Herv\\'e -> Hervé, \\te
 from __future__ import annotations
 
 import logging
+import re
 
 import bibtexparser
 from bibtexparser import Library, middlewares
 
 from papertui.core.formats.base import CorpusError, ParsedFile, decode
+from papertui.core.formats.fields import CITE_FIELD
 from papertui.core.formats.structured import _collect
 
 # bibtexparser logs every failed block itself; we report them in our own one-line form
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
+
+
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+# a key LaTeX can cite: no space, comma, brace, quote, percent or backslash
+_CITE_KEY = re.compile(r"[^\s,{}()\"'%#~\\=]{1,200}")
 
 
 def parse_bibtex(path: str, data: bytes) -> ParsedFile:
@@ -20,6 +27,7 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
     text = decode(path, data, warnings)
     try:
         library = bibtexparser.parse_string(text, parse_stack=[])
+        reused = _keep_reused_keys(library)
         _concatenate(library)
         for step in (
             middlewares.ResolveStringReferencesMiddleware(True),
@@ -33,7 +41,20 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
     for entry in library.entries:
         fields = {k.lower(): f.value for k, f in entry.fields_dict.items()}
         fields.setdefault("venue", fields.get("booktitle") or fields.get("journal") or "")
+        names = fields.get("author")
+        if isinstance(names, str):  # BibTeX separates names by "and" only: "Smith, Jane" is one
+            fields["author"] = [n for n in _AND.split(" ".join(names.split())) if n.strip()]
+        kind, key = str(entry.entry_type).lower(), str(entry.key).strip()
+        if (
+            _CITE_KEY.fullmatch(key) and kind.isalpha() and _REUSED not in key
+        ):  # kept for exports: \cite{key} works
+            fields[CITE_FIELD] = f"{kind} {key}"
         items.append(fields)
+    if reused:
+        warnings.append(
+            f"{path}: {reused} entr{'y uses' if reused == 1 else 'ies use'} a key an earlier entry "
+            "has; read all the same (exports give such an entry a key of its own)"
+        )
     parsed = _collect(path, "bibtex", items, warnings)
     failed = library.failed_blocks
     if failed:
@@ -48,6 +69,25 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
     if not items and failed:
         raise CorpusError(path, warnings[-1].split(": ", 1)[1])
     return parsed
+
+
+_REUSED = "\x00reused"  # marks the key of an entry whose key an earlier entry has
+
+
+def _keep_reused_keys(library: Library) -> int:
+    """Entries whose key an earlier entry has are failed blocks to bibtexparser; they are
+    papers all the same (hand-made files reuse keys): add them back under marked keys.
+    Returns how many."""
+    reused = [
+        b for b in library.failed_blocks if isinstance(b, bibtexparser.model.DuplicateBlockKeyBlock)
+    ]
+    for n, block in enumerate(reused):
+        entry = block.ignore_error_block
+        library.remove(block)
+        if isinstance(entry, bibtexparser.model.Entry):
+            entry.key = f"{entry.key}{_REUSED}{n}"
+            library.add(entry)
+    return len(reused)
 
 
 def _concatenate(library: Library) -> None:

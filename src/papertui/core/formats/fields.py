@@ -96,6 +96,10 @@ def parse_year(value: Any) -> int | None:
     return int(match.group(1)) if match else None
 
 
+# the BibTeX reader's "type key" of an entry; a name no dump's own field can have
+CITE_FIELD = "\x00cite"
+
+
 def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
     """A record from one item of a dump; None when it has no abstract (skipped, counted)."""
     fields = {str(k).lower().strip(): v for k, v in raw.items()}
@@ -128,4 +132,5 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
         venue=normalise_ws(_text(_get(fields, VENUE))),
         year=parse_year(_get(fields, YEAR)),
         url=url,
+        cite=fields[CITE_FIELD] if isinstance(fields.get(CITE_FIELD), str) else "",
     )
