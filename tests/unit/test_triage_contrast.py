@@ -8,6 +8,7 @@ import random
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+from synthetic_papers import SyntheticPapers
 
 from papertui.core.semantic import triage
 from papertui.core.semantic.triage_contrast import contrast_query, library_spread, standardised
@@ -37,13 +38,8 @@ def niche_corpus(seed: int) -> PaperVectors:
     """A field of 50 papers of which 10 are on a niche (two niche words among ten of the
     field's), beside three other fields; ids say which group a paper is in."""
     rng = random.Random(seed)
-    ids, texts = [], []
-
-    def paper(pid: str, words: list[str]) -> None:
-        body = words + rng.choices(FILLER, k=8)
-        rng.shuffle(body)
-        ids.append(pid)
-        texts.append(("", " ".join(body) + "."))
+    papers = SyntheticPapers(rng, FILLER)
+    paper = papers.paper
 
     for i in range(10):
         paper(f"niche{i}", rng.sample(NICHE, 2) + rng.choices(FIELD, k=10))
@@ -52,7 +48,7 @@ def niche_corpus(seed: int) -> PaperVectors:
     for name, words in ELSEWHERE.items():
         for i in range(20):
             paper(f"{name}{i}", rng.choices(words, k=12))
-    return build(ids, texts)
+    return papers.vectors()
 
 
 def _mean_niche_rank(vecs: PaperVectors) -> float:

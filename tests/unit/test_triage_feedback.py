@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+from synthetic_papers import SyntheticPapers
 
 from papertui.core.semantic import triage
 from papertui.core.semantic.vectors import PaperVectors, build
@@ -93,13 +94,8 @@ def field_corpus(seed: int = 0) -> tuple[PaperVectors, dict[str, str]]:
     liked), in both (the bridge), and in `FAR` words only, beside four unrelated fields and
     decoys that borrow one `NEAR` word. Ids say which group a paper is in."""
     rng = random.Random(seed)
-    ids, texts = [], []
-
-    def paper(pid: str, words: list[str]) -> None:
-        body = words + rng.choices(FILLER, k=8)
-        rng.shuffle(body)
-        ids.append(pid)
-        texts.append(("", " ".join(body) + "."))
+    papers = SyntheticPapers(rng, FILLER)
+    paper = papers.paper
 
     for i in range(12):
         paper(f"near{i}", rng.choices(NEAR, k=12))
@@ -109,8 +105,8 @@ def field_corpus(seed: int = 0) -> tuple[PaperVectors, dict[str, str]]:
         for i in range(20):
             extra = [rng.choice(NEAR)] if i % 2 == 0 else []
             paper(f"{name}{i}", rng.choices(words, k=12) + extra)
-    vecs = build(ids, texts)
-    return vecs, {p: p.rstrip("0123456789") for p in ids}
+    vecs = papers.vectors()
+    return vecs, {p: p.rstrip("0123456789") for p in papers.ids}
 
 
 @pytest.fixture(scope="module")

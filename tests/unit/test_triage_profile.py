@@ -8,11 +8,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from synthetic_papers import SyntheticPapers
 
 from papertui.core.semantic import triage
 from papertui.core.semantic.similar import papers_query
 from papertui.core.semantic.triage_profile import holders, liked_query
-from papertui.core.semantic.vectors import PaperVectors, build
+from papertui.core.semantic.vectors import PaperVectors
 
 CORE = ["graph", "node", "edge", "message", "neighbour", "vertex"]
 OWN = [
@@ -32,13 +33,8 @@ def shared_field(seed: int) -> PaperVectors:
     about a subject of their own (chess, music, ...); ten more papers on the shared field, six
     on each liked paper's own subject, and thirty on other things."""
     rng = random.Random(seed)
-    ids, texts = [], []
-
-    def paper(pid: str, words: list[str]) -> None:
-        body = words + rng.choices(FILLER, k=6)
-        rng.shuffle(body)
-        ids.append(pid)
-        texts.append(("", " ".join(body) + "."))
+    papers = SyntheticPapers(rng, FILLER, filler_words=6)
+    paper = papers.paper
 
     for pid, own in zip(LIKED, OWN, strict=True):
         paper(pid, rng.sample(CORE, 3) + rng.choices(own, k=10))
@@ -49,7 +45,7 @@ def shared_field(seed: int) -> PaperVectors:
             paper(f"own{j}-{i}", rng.choices(own, k=8))
     for i in range(30):
         paper(f"other{i}", rng.choices(OTHER, k=8))
-    return build(ids, texts)
+    return papers.vectors()
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
