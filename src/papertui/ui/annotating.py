@@ -50,8 +50,8 @@ class Annotating:
         self._drafts_said = True
         position = by_id[ids[-1]]  # the newest
         plist = self.reader.paper_list
-        if position in plist.rows and plist.cursor == 0:
-            plist.cursor = plist.rows.index(position)
+        if plist.cursor == 0:  # the reader has not moved yet
+            plist.go_to(position)
         title = safe_display(cut_words(self.library.papers[position].title, 60))
         more = f" (and {len(ids) - 1} more)" if len(ids) > 1 else ""
         self.reader.notify(

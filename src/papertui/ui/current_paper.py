@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from textual.timer import Timer
 
 from papertui.core.corpus import Paper
+from papertui.core.semantic.foryou import is_passed_over
 from papertui.ui.triaging import ASK_ME
 from papertui.ui.widgets.detail import render_paper
 from papertui.ui.widgets.paper_list import BOOKMARK, LIKED, NEW, NOTE, SKIPPED, RowLook
@@ -71,13 +72,8 @@ class CurrentPaper:
         reader = self.reader
         if reader.sort != "foryou" and reader.narrowing.similar != ASK_ME:
             return ""  # said where "for you" is at work, not to every reader of a paper
-        notes, pid = self.library.annotations(), paper.id
-        at = notes.reads.get(pid)
-        if at is None or at <= notes.feedback_reset or notes.feedback.get(pid):
-            return ""
-        if pid in notes.bookmarks or notes.notes.get(pid) or notes.tags.get(pid):
-            return ""
-        return "passed over (+ to like)"
+        notes = self.library.annotations()
+        return "passed over (+ to like)" if is_passed_over(notes, paper.id) else ""
 
     def refresh(self) -> None:
         """Markers and detail again, after the paper's annotations changed."""

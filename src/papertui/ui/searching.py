@@ -43,24 +43,15 @@ class Searching:
         self._typing = None
         self.search()
 
-    def search(
-        self,
-        depth: int = 0,
-        keep_cursor: bool = False,
-        keep_row: bool = False,
-        row: int | None = None,
-        keep: int | None = None,
-    ) -> None:
+    def search(self, depth: int = 0, keep: int | None = None, row: int | None = None) -> None:
         """Run the query in the box with the current filters and sort, in a worker. A new
-        result list starts at its top hit; `keep_cursor` stays on the paper (a re-run),
-        `keep_row` on the cursor's row (or on `row`), whichever paper the new order puts
-        there; `keep` on that paper (a position in the library) if the list has it."""
+        result list starts at its top hit; with `keep` on that paper (a position in the
+        library) if the list has it, with `row` on that row, whichever paper the new order
+        puts there; more of the same hits (`depth`) stay on the current paper."""
         reader = self.reader
         self.generation += 1
-        if keep is None and (keep_cursor or depth):
+        if keep is None and depth:
             keep = reader.paper_list.current
-        if keep_row and row is None:
-            row = reader.paper_list.cursor
         query = reader.search_bar.value
         if reader.narrowing.topic is not None:  # the topic chosen in the overview, as a filter
             query = f"{query} topic:{reader.narrowing.topic[0] + 1}"
@@ -87,7 +78,8 @@ class Searching:
         negative keyword): on the same paper if the reader has moved down to it, else at the
         new top (a restart in "for you" must not keep the first paper of the file wherever
         the ranking puts it)."""
-        self.search(keep_cursor=self.reader.paper_list.cursor > 0)
+        plist = self.reader.paper_list
+        self.search(keep=plist.current if plist.cursor > 0 else None)
 
     def show_view(
         self,

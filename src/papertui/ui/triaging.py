@@ -29,14 +29,12 @@ class Triaging:
     def judge(self, liked: bool) -> None:
         """Like or skip the paper (or the selection) and move to the next one."""
         reader = self.reader
-        papers = reader.targets()
-        if not papers:
+        positions = reader.target_positions()
+        if not positions:
             return
         marks = self.library.marks
-        plist = reader.paper_list
-        positions = sorted(plist.selected) if plist.selected else [plist.current]
-        pairs = zip(positions, papers, strict=False)  # no current paper: no pairs
-        before = [(i, marks.feedback_word(p)) for i, p in pairs if i is not None]
+        papers = [self.library.papers[i] for i in positions]
+        before = [(i, marks.feedback_word(p)) for i, p in zip(positions, papers, strict=True)]
         try:
             (marks.like if liked else marks.skip)(papers)
         except StoreError as exc:
@@ -62,7 +60,7 @@ class Triaging:
             if reader.narrowing.similar == ASK_ME:
                 self.ask_me(row=row)
             else:
-                searching.search(keep_row=True, row=row)
+                searching.search(row=row)
             searching.answer_row = row
         else:
             verb = "Liked" if liked else "Skipped"
@@ -104,8 +102,7 @@ class Triaging:
         elif reader.sort == "foryou":
             reader.searching.search(keep=position)
         else:
-            if position in plist.rows:
-                plist.cursor = plist.rows.index(position)
+            plist.go_to(position)
             plist.refresh()
         reader.current.refresh()
         reader.update_status()

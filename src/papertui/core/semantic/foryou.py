@@ -37,9 +37,26 @@ def positive_ids(notes: Annotations) -> set[str]:
 def negative_ids(notes: Annotations, positives: set[str]) -> set[str]:
     """Papers passed over: read (since the last reset) and not kept, or skipped."""
     skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
-    since = notes.feedback_reset
-    read = {pid for pid, at in notes.reads.items() if at > since} if since else set(notes.reads)
+    read = {pid for pid, at in notes.reads.items() if at > notes.feedback_reset}
     return (read - positives) | (skipped - positives)
+
+
+def is_passed_over(notes: Annotations, pid: str) -> bool:
+    """Whether paper `pid` is among `negative_ids`, found without building the sets (the
+    detail pane asks at every move). A seed's copy found by content is not known here."""
+    kept = (
+        pid in notes.bookmarks
+        or pid in notes.notes
+        or pid in notes.tags
+        or notes.feedback.get(pid) == LIKED
+        or any(s.id == pid for s in notes.seeds)
+    )
+    if kept:
+        return False
+    if notes.feedback.get(pid) == SKIPPED:
+        return True
+    at = notes.reads.get(pid)
+    return at is not None and at > notes.feedback_reset
 
 
 def learned(kept: int, passed: int) -> str:
@@ -59,9 +76,13 @@ class ForYou:
         # dump's in a word or its markup, so the ids differ
         self._copies: tuple[object, dict[str, str | None]] | None = None
 
-    def positives(self, notes: Annotations) -> set[str]:
-        """`positive_ids`, with the library's copy of a seed in place of the seed."""
-        copies = self._seed_copies(notes)
+    def positives(
+        self, notes: Annotations, copies: dict[str, str | None] | None = None
+    ) -> set[str]:
+        """`positive_ids`, with the library's copy of a seed in place of the seed (`copies`:
+        `_seed_copies(notes)`, when the caller has it)."""
+        if copies is None:
+            copies = self._seed_copies(notes)
         found = {seed: copy for seed, copy in copies.items() if copy is not None}
         return (positive_ids(notes) - found.keys()) | set(found.values())
 
@@ -107,7 +128,8 @@ class ForYou:
             return cached[1]
         from papertui.core.semantic.triage import train
 
-        positives = self.positives(notes)
+        copies = self._seed_copies(notes)
+        positives = self.positives(notes, copies)
         negatives = negative_ids(notes, positives)
         papers, by_id = library.papers, library.by_id
 
@@ -115,7 +137,6 @@ class ForYou:
             pos = by_id.get(pid)
             return "" if pos is None else f"{papers[pos].title} {papers[pos].abstract}"
 
-        copies = self._seed_copies(notes)
         model = train(
             vectors,
             sorted(positives),

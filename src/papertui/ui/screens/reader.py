@@ -129,13 +129,18 @@ class ReaderScreen(Screen[None]):
     def current_paper(self) -> Paper | None:
         return self.current.paper
 
-    def targets(self) -> list[Paper]:
-        """What a batch action acts on: the selection, else the current paper."""
+    def target_positions(self) -> list[int]:
+        """Where the papers a batch action acts on are in the library: the selection, else
+        the current paper."""
         chosen = self.paper_list.selected
         if chosen:
-            return [self.library.papers[i] for i in sorted(chosen)]
-        paper = self.current_paper
-        return [paper] if paper is not None else []
+            return sorted(chosen)
+        current = self.paper_list.current
+        return [current] if current is not None else []
+
+    def targets(self) -> list[Paper]:
+        """What a batch action acts on (see `target_positions`)."""
+        return [self.library.papers[i] for i in self.target_positions()]
 
     def update_status(self) -> None:
         view = self.view

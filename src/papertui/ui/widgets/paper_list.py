@@ -217,6 +217,14 @@ class PaperList(ScrollView, can_focus=True):
         elif self.cursor >= top + height:
             self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
 
+    def go_to(self, position: int) -> bool:
+        """Put the cursor on paper `position` (of the library) if the list shows it."""
+        try:
+            self.cursor = self.rows.index(position)
+        except ValueError:
+            return False
+        return True
+
     def _move_to(self, row: int) -> None:
         if self.rows:
             self._by_user = True
