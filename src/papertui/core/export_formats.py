@@ -202,15 +202,13 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
             fields.append(("author", " and ".join(e.authors)))
         if e.year:
             fields.append(("year", str(e.year)))
-        if e.venue:
-            fields.append(("booktitle", e.venue))
+        kind, own_key = _own_entry(e)
+        if e.venue:  # in the field of the entry's type: journal, booktitle, howpublished
+            fields.append((_OWN_KINDS[kind], e.venue))
         fields.append(("abstract", e.abstract))
         if e.urls:
             fields.append(("url", e.urls[0]))
         fields.extend(_identifiers(e.urls))
-        kind, own_key = _own_entry(e)
-        venue_field = _OWN_KINDS[kind]
-        fields = [(venue_field, v) if k == "booktitle" else (k, v) for k, v in fields]
         if not e.venue:  # where a @misc entry comes from; a venue says it for the others
             fields.append(("howpublished", ", ".join(e.collections)))
         if e.note.strip():

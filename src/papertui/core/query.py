@@ -30,10 +30,15 @@ _IS_VALUES = {
     "skipped": "skipped",
 }
 _HAS_VALUES = {"note": "note", "notes": "note"}
-# for messages: the filters a query may use
-KNOWN_FILTERS = (
-    "collection:NAME, tag:NAME, topic:N, is:bookmarked, is:read, is:unread, is:new, "
-    "is:liked, is:skipped, has:note"
+# for messages: the filters a query may use (from the tables above, so none is left out)
+KNOWN_FILTERS = ", ".join(
+    [
+        "collection:NAME",
+        "tag:NAME",
+        "topic:N",
+        *(f"is:{v}" for v in dict.fromkeys(_IS_VALUES.values())),
+        *(f"has:{v}" for v in dict.fromkeys(_HAS_VALUES.values())),
+    ]
 )
 # a phrase (maybe field-prefixed), a parenthesis, or a run of anything else
 _TOKEN = re.compile(r'(?:[-+]?\w+:)?"[^"]*"?|[()]|[^\s()"]+')
