@@ -7,6 +7,18 @@ import random
 
 from papertui.core.semantic.vectors import PaperVectors, build
 
+# a field's words (reinforcement learning), shared by the tests that need one
+RL_WORDS = [
+    "reinforcement",
+    "policy",
+    "reward",
+    "agent",
+    "environment",
+    "exploration",
+    "bandit",
+    "atari",
+]
+
 
 class SyntheticPapers:
     def __init__(self, rng: random.Random, filler: list[str], filler_words: int = 8) -> None:

@@ -8,22 +8,13 @@ import random
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
-from synthetic_papers import SyntheticPapers
+from synthetic_papers import RL_WORDS, SyntheticPapers
 
 from papertui.core.semantic import triage
 from papertui.core.semantic.triage_contrast import contrast_query, library_spread, standardised
 from papertui.core.semantic.vectors import PaperVectors, build
 
-FIELD = [
-    "reinforcement",
-    "policy",
-    "reward",
-    "agent",
-    "environment",
-    "exploration",
-    "bandit",
-    "atari",
-]
+FIELD = RL_WORDS
 NICHE = ["offline", "logged", "conservative", "batch"]
 ELSEWHERE = {
     "speech": ["speech", "recognition", "acoustic", "audio", "waveform", "speaker"],

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
-from synthetic_papers import SyntheticPapers
+from synthetic_papers import RL_WORDS, SyntheticPapers
 
 from papertui.core.semantic import triage
 from papertui.core.semantic.vectors import PaperVectors, build
@@ -45,16 +45,7 @@ OTHER = {
         "phoneme",
         "spectrogram",
     ],
-    "rl": [
-        "reinforcement",
-        "policy",
-        "reward",
-        "agent",
-        "environment",
-        "exploration",
-        "bandit",
-        "atari",
-    ],
+    "rl": RL_WORDS,
     "vision": [
         "image",
         "segmentation",
