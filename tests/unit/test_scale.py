@@ -393,3 +393,50 @@ def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
     assert len(derived) == 1 and "Zyxwvut" in derived[0]
     assert {p.id: p.title for p in second.papers if p.id in titles} == titles
     second.close()
+
+
+def test_cancelling_a_parallel_build_ends_every_process_it_started(tmp_path):
+    # a build this large forks a segment writer of its own; quitting the reader mid-build
+    # used to leave that writer blocked on a pipe nobody read, holding the child's output
+    # open, so the reader's quit waited for it forever
+    from papertui.core.search import building
+
+    folder = tmp_path / "big"
+    write_corpus(folder, building.PARALLEL_FROM, files=1, seed=5)
+    if not building.needs_child_process(building.PARALLEL_FROM):
+        pytest.skip("one CPU: a build never forks a segment writer")
+    seen: list[int] = []
+    children: list[subprocess.Popen[str]] = []
+    finished, error, took = _run_in_thread(
+        lambda: index_in_child(
+            [str(folder)],
+            lambda d, t: seen.append(d),
+            lambda: bool(seen) and seen[-1] > 2000,
+            children.append,
+        ),
+        60,
+    )
+    left = _processes_naming(str(folder))
+    for pid in left:
+        with contextlib.suppress(OSError):
+            os.kill(pid, 9)
+    assert finished, f"the cancelled build hung; still running: {left}"
+    assert isinstance(error, IndexCancelled)
+    assert not left, f"processes left running after the cancel: {left}"
+    library = Library.open([str(folder)])  # nothing half-written is taken for an index
+    assert not library.indexing.is_current()
+    assert library.indexing.ensure().how == "built"
+    assert len(library.run_query("learning", limit=3).indices) == 3
+    library.close()
+
+
+def _processes_naming(text: str) -> list[int]:
+    """Ids of the running processes whose command line holds `text` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        with contextlib.suppress(OSError):
+            argv = (entry / "cmdline").read_bytes().decode("utf-8", "replace")
+            status = (entry / "stat").read_text().rsplit(")", 1)[-1].split()[0]
+            if text in argv and status != "Z":
+                found.append(int(entry.name))
+    return found

@@ -3,6 +3,7 @@ two processes answers every query as a build in one does."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -101,10 +102,22 @@ def test_two_process_build_answers_as_one_process(tmp_path, papers, monkeypatch)
 def test_failing_second_process_fails_the_build(tmp_path, papers, monkeypatch):
     monkeypatch.setattr(building, "needs_child_process", lambda count: True)
 
-    def broken(directory: Path, part: list[Paper], conn) -> None:  # type: ignore[no-untyped-def]
+    def broken(directory: Path, part: list[Paper], conn, parents) -> None:  # type: ignore[no-untyped-def]
+        parents.close()
         conn.send("OSError: no space left on device")
         conn.close()
 
     monkeypatch.setattr(feeding, "write_segment", broken)
     with pytest.raises(RuntimeError, match="no space left"):
+        building._build(tmp_path / "ix", papers, None, None)
+
+
+def test_second_process_killed_without_a_word_fails_the_build(tmp_path, papers, monkeypatch):
+    monkeypatch.setattr(building, "needs_child_process", lambda count: True)
+
+    def killed(directory: Path, part: list[Paper], conn, parents) -> None:  # type: ignore[no-untyped-def]
+        os._exit(9)  # as if the system had killed it (out of memory)
+
+    monkeypatch.setattr(feeding, "write_segment", killed)
+    with pytest.raises(RuntimeError, match=r"index writer stopped \(exit code 9\)"):
         building._build(tmp_path / "ix", papers, None, None)

@@ -4,9 +4,12 @@ records as text or JSON, the progress bar, and finding a paper by id prefix."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from papertui.cli_args import UsageError
@@ -33,6 +36,25 @@ def open_library(sources: Sequence[str], fmt: str | None = None, deferred: bool 
         where = ", ".join(sources) if sources else str(paths.bundled_corpus_dir())
         raise UsageError(f"papertui: no papers could be read from {where}")
     return library
+
+
+@contextlib.contextmanager
+def exit_on_terminate() -> Iterator[None]:
+    """SIGTERM (the reader cancelling a build it started, or a `kill`) leaves through the
+    cleanup path instead of ending the process on the spot: a segment writer the build forked
+    is stopped and half-written files are removed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # a handler can only be set from the main thread
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _terminated(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def print_json(value: object) -> None:

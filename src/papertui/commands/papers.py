@@ -12,6 +12,7 @@ from papertui.cli_args import UsageError
 from papertui.commands.common import (
     ProgressBar,
     ensure_semantic,
+    exit_on_terminate,
     find_paper,
     limit_of,
     open_library,
@@ -80,7 +81,8 @@ def cmd_index(args: argparse.Namespace) -> int:
     library = open_library(args.paths, args.input_format)
     bar = ProgressBar(args.progress_json)
     try:
-        report = library.indexing.ensure(progress=bar)
+        with exit_on_terminate():
+            report = library.indexing.ensure(progress=bar)
     finally:
         bar.close()
     summary = (

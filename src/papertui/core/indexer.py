@@ -23,6 +23,8 @@ __all__ = ["IndexFailed", "index_in_child", "needs_child_process", "run_index_ch
 
 # How often a silent child is checked for cancellation, in seconds.
 POLL = 0.1
+# Seconds a terminated child gets to clean up before it is killed.
+STOP_WAIT = 10.0
 # Lines of the child's stderr kept for the error message (the rest is read and dropped).
 KEEP_ERRORS = 50
 
@@ -97,8 +99,12 @@ def run_index_child(
                 _report(line, progress)
             code = child.wait()
         except BaseException:
-            child.terminate()
-            child.wait()
+            child.terminate()  # the child stops the writer it forked and cleans up
+            try:
+                child.wait(timeout=STOP_WAIT)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
             raise
         finally:
             for reader in readers:

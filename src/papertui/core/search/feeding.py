@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import multiprocessing
+import signal
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -80,7 +81,7 @@ class SegmentChild:
         context = multiprocessing.get_context("fork")
         self._conn, theirs = context.Pipe(duplex=False)
         self._process = context.Process(
-            target=write_segment, args=(directory, papers, theirs), daemon=True
+            target=write_segment, args=(directory, papers, theirs, self._conn), daemon=True
         )
         self._process.start()
         theirs.close()
@@ -92,7 +93,13 @@ class SegmentChild:
                 raise IndexCancelled()
             if not self._process.is_alive() and not self._conn.poll():
                 raise RuntimeError(f"index writer stopped (exit code {self._process.exitcode})")
-        outcome = self._conn.recv()
+        try:
+            outcome = self._conn.recv()
+        except EOFError:  # it ended without a word (killed)
+            self._process.join()
+            raise RuntimeError(
+                f"index writer stopped (exit code {self._process.exitcode})"
+            ) from None
         if isinstance(outcome, str):
             raise RuntimeError(f"index writer failed: {outcome}")
         segment, counts = outcome
@@ -105,9 +112,17 @@ class SegmentChild:
         self._conn.close()
 
 
-def write_segment(directory: Path, papers: Sequence[Paper], conn) -> None:  # type: ignore[no-untyped-def]
+def write_segment(directory: Path, papers: Sequence[Paper], conn, parents) -> None:  # type: ignore[no-untyped-def]
     """In the forked child: write `papers` as one segment; send (segment, word counts) back,
-    or the error's last line."""
+    or the error's last line.
+
+    `parents` is the parent's end of the pipe, inherited by the fork: closed here, so that if
+    the parent dies the send fails at once instead of waiting forever for a reader (this
+    process holding the other end). A terminate ends it at once: the parent's handler, which
+    turns SIGTERM into an exit that cleans up, is not wanted here (its error report could
+    block on a full pipe)."""
+    parents.close()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         ix = windex.open_dir(str(directory))
         writer = FastSegmentWriter(ix, _lk=False, compound=False, codec=build_codec())
@@ -118,7 +133,8 @@ def write_segment(directory: Path, papers: Sequence[Paper], conn) -> None:  # ty
             segment = writer._finalize_segment()
         conn.send((segment, vocab))
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises
-        conn.send(f"{type(exc).__name__}: {exc}")
+        with contextlib.suppress(OSError):  # the parent is gone: nobody to tell
+            conn.send(f"{type(exc).__name__}: {exc}")
     finally:
         conn.close()
 
