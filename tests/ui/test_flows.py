@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import signal
+
 from textual.command import CommandPalette
 from textual.widgets import Static, TextArea
 
+from papertui.core import drafts
 from papertui.core.library import View
 from papertui.ui.keys import APP_KEYS
 from papertui.ui.screens.confirm import ConfirmScreen
@@ -101,6 +104,42 @@ async def test_search_as_you_type_enter_keeps_query_esc_clears():
         await pilot.press("escape")  # Esc inside the search box clears it and leaves
         await settle(pilot)
         assert plist.has_focus and len(plist.rows) == 139
+
+
+async def test_clearing_the_query_keeps_the_readers_place():
+    """Esc (or erasing the query) goes back to the paper the reader was on before searching,
+    or stays on the result they chose (Enter, or moving in the results): a trial at row 500
+    searched, pressed Esc and was sent back to row 1."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.query_one(PaperList)
+        await pilot.press("5", "0", "G")
+        await settle(pilot)
+        before = plist.current
+        assert plist.cursor == 49
+        await type_query(pilot, "graph")
+        assert plist.current != before
+        await pilot.press("escape")  # from the box, nothing chosen: back where it was
+        await settle(pilot)
+        assert len(plist.rows) == 139 and plist.current == before and plist.cursor == 49
+        await type_query(pilot, "gr")
+        await pilot.press("backspace", "backspace")
+        await settle(pilot)
+        assert plist.current == before
+        await type_query(pilot, "caligcl")
+        await pilot.press("enter", "escape")  # Enter chose the hit: Esc keeps it
+        await settle(pilot)
+        assert len(plist.rows) == 139 and "CaliGCL" in detail_text(app)
+        found = plist.current
+        await type_query(pilot, "graph")
+        await pilot.press("enter", "j")  # the second hit, chosen by moving to it
+        await settle(pilot)
+        second = plist.current
+        assert second not in (found, plist.rows[0])
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(plist.rows) == 139 and plist.current == second
 
 
 async def test_query_words_are_highlighted_in_the_abstract():
@@ -489,7 +528,7 @@ async def test_cold_start_shows_papers_while_the_rest_is_read(write_corpus, monk
 
 
 async def test_a_note_typed_when_the_reader_stops_comes_back_next_time(monkeypatch):
-    monkeypatch.setattr("papertui.ui.screens.note_editor.KEEP_AFTER", 0.05)
+    monkeypatch.setattr("papertui.ui.screens.note_editor.KEEP_EVERY", 0.05)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -516,6 +555,22 @@ async def test_a_note_typed_when_the_reader_stops_comes_back_next_time(monkeypat
         await pilot.press("n", "escape")  # saved: no draft is offered again
         await pilot.pause()
         assert not isinstance(again.screen, NoteEditor)
+
+
+async def test_a_closed_terminal_keeps_every_word_of_the_note_being_typed():
+    """A trial typed a word and closed the terminal 0.15 s later: the word was lost."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n", *"first words")
+        await pilot.pause(0.6)
+        await pilot.press(*" LASTWORDS")  # and at once the terminal closes
+        assert signal.SIGHUP in app._signals and signal.SIGTERM in app._signals
+        app._ended_from_outside()  # what the event loop runs on SIGHUP or SIGTERM
+        await pilot.pause()
+        paper = app.reader.current_paper
+        assert paper is not None and drafts.load(paper.id) == "first words LASTWORDS"
+    assert not app.is_running
 
 
 async def test_quitting_while_the_discard_question_is_open_changes_nothing():

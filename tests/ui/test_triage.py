@@ -115,6 +115,47 @@ async def test_quick_answers_in_for_you_each_judge_the_next_paper(write_corpus, 
         assert app.library.papers[plist.rows[plist.cursor]].id == shown[3]
 
 
+async def test_bookmarks_and_notes_teach_for_you_at_once_without_moving_the_paper(
+    write_corpus, monkeypatch
+):
+    """A trial: after b and a saved note "for you" still said "learned from 6 kept" and kept
+    its order until the next + or -."""
+    monkeypatch.setattr("papertui.ui.current_paper.READ_AFTER", 3600)
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.reader.paper_list
+        await pilot.press("plus")  # a graph paper liked
+        for _ in range(4):  # to "for you"
+            await pilot.press("s")
+        await settle(pilot)
+        assert "learned from 1 kept" in status(app)
+        await pilot.press("j", "j", "j")
+        await settle(pilot)
+        reading = plist.current
+        await pilot.press("b")
+        await settle(pilot)
+        assert "learned from 2 kept" in status(app)
+        assert plist.cursor == 3 and plist.current == reading  # still the paper being read
+        await pilot.press("j", "n", "k", "e", "e", "p", "ctrl+s")
+        await settle(pilot)
+        assert "learned from 3 kept" in status(app)
+        assert plist.cursor == 4
+        noted = plist.current
+        await pilot.press("A")  # ask me: the paper read stays on its row there too
+        await settle(pilot)
+        await pilot.press("j")
+        await settle(pilot)
+        asked = plist.current
+        assert asked not in (reading, noted)
+        await pilot.press("b")
+        await settle(pilot)
+        assert plist.cursor == 1 and plist.current == asked
+        assert app.library.annotations().bookmarks.keys() >= {
+            app.library.papers[p].id for p in (reading, asked)
+        }
+
+
 async def test_for_you_says_a_paper_read_and_not_kept_is_passed_over(write_corpus, monkeypatch):
     monkeypatch.setattr("papertui.ui.current_paper.READ_AFTER", 0.05)
     app = make_app([themed(write_corpus)])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -160,6 +161,35 @@ def test_a_negative_keyword_matches_its_plural_and_singular() -> None:
     for phrase, hit in (("molecules", {"p0", "p1"}), ("policy", {"p3", "p4"})):
         model = triage.train(vecs, ["p5"], negative_phrases=[phrase], text_of=text)
         assert {r.id for r in model.rank(10) if r.penalised} == hit, phrase
+
+
+_PHRASE_WORDS = ["policy", "Policies", "molecule", "MOLECULES", "graph", "graphs", "image"]
+_GLUE = [" ", ", ", "-", " the ", "s ", "x", "\n", "Étude "]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(_PHRASE_WORDS + _GLUE), min_size=1, max_size=12),
+        min_size=2,
+        max_size=6,
+    ),
+    st.lists(st.sampled_from(_PHRASE_WORDS), min_size=1, max_size=2),
+)
+def test_negative_keyword_matching_finds_exactly_what_its_pattern_finds(
+    parts: list[list[str]], words: list[str]
+) -> None:
+    # the fast substring test in front of the pattern must never drop a paper it matches
+    texts = ["".join(p) for p in parts]
+    ids = [f"p{i}" for i in range(len(texts))]
+    vecs = build(ids, [("", t) for t in texts])
+    phrase = " ".join(words)
+    text = dict(zip(ids, texts, strict=True))
+    model = triage.train(vecs, [], negative_phrases=[phrase], text_of=text)
+    forms = ("(?:" + "|".join(map(re.escape, triage._word_forms(w))) + ")" for w in words)
+    rx = re.compile(r"(?<!\w)" + r"\W+".join(forms) + r"(?!\w)", re.I)
+    want = [r for r, pid in enumerate(vecs.ids) if rx.search(text[pid])]
+    assert model._matching(phrase) == want
 
 
 def test_ask_me_asks_about_papers_between_what_was_kept_and_passed_over() -> None:

@@ -15,8 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from papertui.cli import main
+from papertui.core import drafts
 from papertui.core.library import Library
 from papertui.core.search import IndexCancelled
+from papertui.core.semantic.foryou import is_passed_over
 
 THEMES = {
     "graph": "graph neural network molecule atom bond message passing node edge chemistry "
@@ -200,6 +202,13 @@ def test_feedback_and_seeds_persist_and_reset(library: Library, write_corpus) ->
     again.marks.set_read([again.papers[4]], True)
     again.close()
     third = Library.open(library.sources)
+    assert third.foryou.answer_counts() == (0, 1)
+    # a note typed on it and not saved yet (the terminal closed): not passed over
+    assert is_passed_over(third.annotations(), third.papers[4].id)
+    drafts.keep(third.papers[4].id, "worth a second read")
+    assert third.foryou.answer_counts() == (0, 0)
+    assert not is_passed_over(third.annotations(), third.papers[4].id)
+    drafts.drop(third.papers[4].id)
     assert third.foryou.answer_counts() == (0, 1)
     third.close()
 

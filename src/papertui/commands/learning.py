@@ -69,7 +69,7 @@ def cmd_overview(args: argparse.Namespace) -> int:
 def cmd_rank(args: argparse.Namespace) -> int:
     limit = limit_of(args)
     library = open_library(args.paths, args.input_format)
-    library.indexing.complete_titles()
+    library.indexing.complete_titles(matcher=False)
     ensure_semantic(library)
     view = library.foryou.rank(limit)
     for note in view.notes:

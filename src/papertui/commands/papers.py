@@ -27,7 +27,7 @@ from papertui.core.text import counted
 
 def cmd_list(args: argparse.Namespace) -> int:
     library = open_library(args.paths, args.input_format)
-    library.indexing.complete_titles()
+    library.indexing.complete_titles(matcher=False)
     library.marks.mark_seen()
     for f in library.corpus.files:
         print(f"papertui: {f.path}: {f.summary()}", file=sys.stderr)

@@ -117,15 +117,20 @@ class Indexing:
         library = self.library
         index_in_child(library.sources, progress, cancelled, started, library.format, tick)
 
-    def complete_titles(self) -> None:
-        """Every title, final: from a current index when there is one (fast), else derived."""
+    def complete_titles(self, matcher: bool = True) -> None:
+        """Every title, final: from a current index when there is one (fast), else derived;
+        with `matcher`, also the fuzzy title matcher that searches need (seconds at 100,000
+        papers: `list` and `rank` print titles and search nothing)."""
         if self.library.titles is not None:
             return
         index = self._current()
         if index is not None:
             index.apply_titles(self.library.papers)
             index.close()
-        self.titles_ready()
+        if matcher:
+            self.titles_ready()
+        else:
+            finish_titles(self.library.papers)
 
     def titles_ready(self) -> None:
         library = self.library

@@ -90,6 +90,7 @@ class Annotating:
                 verb = "Bookmarked" if on else "Removed the bookmarks of"
                 self.reader.notify(f"{verb} {counted(len(papers), 'paper')}.", timeout=2)
         self.reader.current.refresh()
+        self.reader.triaging.relearn()
 
     def edit_note(self, draft: str | None = None, problem: str = "") -> None:
         paper = self.reader.current_paper
@@ -116,6 +117,8 @@ class Annotating:
             drafts.drop(paper.id)
             self.reader.notify("Note saved." if result.strip() else "Note removed.")
             self.reader.current.refresh()
+            if bool(result.strip()) != bool(saved.strip()):  # kept, or no longer
+                self.reader.triaging.relearn()
 
         editor = NoteEditor(
             paper.title, text, problem, saved, lambda t: drafts.keep(paper.id, t), paper.abstract
@@ -142,6 +145,8 @@ class Annotating:
                 what = "the paper" if len(papers) == 1 else f"{len(papers)} papers"
                 self.reader.notify(f"{verb} {what}: #{safe_display(tag)}")
             self.reader.current.refresh()
+            if changes:
+                self.reader.triaging.relearn()
 
         self.reader.app.push_screen(TagScreen(what, sorted(common), known), chosen)
 

@@ -31,6 +31,12 @@ class Searching:
         # the row a like or skip left while the re-ranking it asked for is on its way: more
         # answers before it comes keep it, and the new order shows its best paper there
         self.answer_row: int | None = None
+        # the paper the reader was on when they began typing a query, and whether they have
+        # moved in its results since: clearing the query goes back to that paper, or stays on
+        # the one they moved to (vim's / then Esc; a trial lost its place at row 500)
+        self.left: int | None = None
+        self.moved_in_results = False
+        self._chosen = False  # Enter came before the query it ends was searched
 
     def typed(self) -> None:
         # Wait for a pause in typing: a search per key competes with the keys themselves (a
@@ -41,13 +47,33 @@ class Searching:
 
     def _paused(self) -> None:
         self._typing = None
-        self.search()
+        plist = self.reader.paper_list
+        if self.reader.search_bar.value.strip():
+            if self.left is None:
+                self.left = plist.current
+            self.moved_in_results, self._chosen = self._chosen, False
+            self.search()
+        else:
+            back = plist.current if self.moved_in_results else self.left
+            self.left, self.moved_in_results = None, False
+            self.search(keep=back)
 
-    def search(self, depth: int = 0, keep: int | None = None, row: int | None = None) -> None:
+    def chose_result(self) -> None:
+        """Enter in the search box: the paper the results show is the one the reader wants
+        (clearing the query later stays on it)."""
+        if self._typing is not None:
+            self._chosen = True
+        elif self.left is not None:
+            self.moved_in_results = True
+
+    def search(
+        self, depth: int = 0, keep: int | None = None, row: int | None = None, pin: bool = False
+    ) -> None:
         """Run the query in the box with the current filters and sort, in a worker. A new
         result list starts at its top hit; with `keep` on that paper (a position in the
         library) if the list has it, with `row` on that row, whichever paper the new order
-        puts there; more of the same hits (`depth`) stay on the current paper."""
+        puts there (with `pin`: paper `keep`, moved there); more of the same hits (`depth`)
+        stay on the current paper."""
         reader = self.reader
         self.generation += 1
         if keep is None and depth:
@@ -69,7 +95,8 @@ class Searching:
                 except Exception as exc:  # noqa: BLE001 - a failed search is said, not swallowed
                     view = View(query=query, indices=[], notes=[f"search failed: {exc}"])
             if not get_current_worker().is_cancelled:
-                reader.app.call_from_thread(self.show_view, view, generation, keep, "", row)
+                pinned = keep if pin else None
+                reader.app.call_from_thread(self.show_view, view, generation, keep, "", row, pinned)
 
         reader.run_worker(run, thread=True, exclusive=True, group="search", exit_on_error=False)
 
@@ -88,9 +115,18 @@ class Searching:
         keep: int | None = None,
         similar: str = "",
         row: int | None = None,
+        pinned: int | None = None,
     ) -> None:
+        """Show `view` (unless a newer search was asked for since); `pinned`: a paper (a
+        position in the library) shown at `row` whatever its place in the view, the one being
+        read when the order was asked for again."""
         if generation != self.generation:
             return  # the user has typed on (or asked for something else) since: stale
+        if pinned is not None and row is not None:
+            if pinned in view.indices:
+                view.indices.remove(pinned)
+            view.indices.insert(min(row, len(view.indices)), pinned)
+            keep, row = pinned, None
         self.answer_row = None
         reader = self.reader
         reader.view = view
@@ -114,9 +150,16 @@ class Searching:
         plist.set_rows(view.indices, keep=keep, row=row)
         reader.update_status()
 
-    def start_view(self, make: Callable[[], View], label: str, row: int | None = None) -> None:
+    def start_view(
+        self,
+        make: Callable[[], View],
+        label: str,
+        row: int | None = None,
+        pinned: int | None = None,
+    ) -> None:
         """Show a view that is not a search (more like this, ask me) as a layer Esc peels; its
-        first note names it when `label` is empty. `row`: the cursor's row in it (a re-run)."""
+        first note names it when `label` is empty. `row`: the cursor's row in it (a re-run);
+        `pinned`: a paper shown at that row (see `show_view`)."""
         self.generation += 1
         generation = self.generation
 
@@ -125,7 +168,9 @@ class Searching:
                 view = make()
             name = label or (view.notes.pop(0) if view.notes else "a view")
             name = cut_words(name, 60)  # the status line keeps room for Esc and the order
-            self.reader.app.call_from_thread(self.show_view, view, generation, None, name, row)
+            self.reader.app.call_from_thread(
+                self.show_view, view, generation, None, name, row, pinned
+            )
 
         self.reader.run_worker(run, thread=True, group="search", exclusive=True)
 

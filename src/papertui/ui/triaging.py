@@ -107,8 +107,21 @@ class Triaging:
         reader.current.refresh()
         reader.update_status()
 
-    def ask_me(self, row: int | None = None) -> None:
-        self.reader.searching.start_view(lambda: self.library.foryou.ask_me(), ASK_ME, row)
+    def ask_me(self, row: int | None = None, pinned: int | None = None) -> None:
+        self.reader.searching.start_view(lambda: self.library.foryou.ask_me(), ASK_ME, row, pinned)
+
+    def relearn(self) -> None:
+        """A paper was kept (bookmarked, noted, tagged) or no longer is: "for you" and "ask
+        me" learn from it at once. The paper being read stays on its row; the rest of the
+        list takes the new order (and the status line the new count)."""
+        reader = self.reader
+        plist = reader.paper_list
+        if plist.current is None:
+            return
+        if reader.narrowing.similar == ASK_ME:
+            self.ask_me(row=plist.cursor, pinned=plist.current)
+        elif reader.sort == "foryou" and not reader.narrowing.similar:
+            reader.searching.search(keep=plist.current, row=plist.cursor, pin=True)
 
     def add_seeds(self) -> None:
         def chosen(path: str | None) -> None:

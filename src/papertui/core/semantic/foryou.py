@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from papertui.core import drafts
 from papertui.core.corpus import finish_titles
 from papertui.core.querying import View
 from papertui.core.store import LIKED, SKIPPED, Annotations, Seed
@@ -35,10 +36,11 @@ def positive_ids(notes: Annotations) -> set[str]:
 
 
 def negative_ids(notes: Annotations, positives: set[str]) -> set[str]:
-    """Papers passed over: read (since the last reset) and not kept, or skipped."""
+    """Papers passed over: read (since the last reset) and not kept, or skipped. A paper with
+    a note typed and not saved yet (a draft) was read and not left: it is not passed over."""
     skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
     read = {pid for pid, at in notes.reads.items() if at > notes.feedback_reset}
-    return (read - positives) | (skipped - positives)
+    return (read - positives - set(drafts.pending())) | (skipped - positives)
 
 
 def is_passed_over(notes: Annotations, pid: str) -> bool:
@@ -56,7 +58,7 @@ def is_passed_over(notes: Annotations, pid: str) -> bool:
     if notes.feedback.get(pid) == SKIPPED:
         return True
     at = notes.reads.get(pid)
-    return at is not None and at > notes.feedback_reset
+    return at is not None and at > notes.feedback_reset and drafts.load(pid) is None
 
 
 def learned(kept: int, passed: int) -> str:
@@ -122,7 +124,7 @@ class ForYou:
 
         notes = library.annotations()
         phrases = tuple(load_settings().negative_keywords)
-        key = (notes, phrases, vectors)
+        key = (notes, phrases, vectors, tuple(drafts.pending()))
         cached = self._interest
         if cached is not None and cached[0][0] is notes and cached[0][1:] == key[1:]:
             return cached[1]
@@ -175,7 +177,7 @@ class ForYou:
         read = [i for i in view.indices if papers[i].id in judged]
         model = self.interest()
         if model is None:
-            view.notes.append("for you: related-paper vectors not built yet")
+            view.notes.append("for you: not ready yet (unread papers first meanwhile)")
             view.indices = unread + read
             return
         if model.empty:
@@ -220,7 +222,7 @@ class ForYou:
         view = View(query="", indices=[])
         model = self.interest()
         if model is None:
-            view.notes.append("related-paper vectors not built yet")
+            view.notes.append("related-paper vectors not ready yet (being built or loaded)")
             return view
         if model.empty:
             view.notes.append(NOTHING_YET)

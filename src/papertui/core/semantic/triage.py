@@ -67,6 +67,7 @@ and the liked ones, 20 dimensions, the profile as above, fused within those 300)
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -241,9 +242,19 @@ class InterestModel:
         v = self.vectors
         if self._text_of is not None:
             get = self._text_of.get if isinstance(self._text_of, Mapping) else self._text_of
-            words = (_word_forms(w) for w in phrase.split())
+            forms = [_word_forms(w) for w in phrase.split()]
+            words = ("(?:" + "|".join(map(re.escape, f)) + ")" for f in forms)
             rx = re.compile(r"(?<!\w)" + r"\W+".join(words) + r"(?!\w)", re.I)
-            return [r for r, pid in enumerate(v.ids) if rx.search(get(pid) or "")]
+            # each word's forms share a beginning: a paper without it in its lower-cased text
+            # cannot match (a substring test is five times faster than the regex)
+            starts = [os.path.commonprefix(f) for f in forms]
+            found = []
+            for r, pid in enumerate(v.ids):
+                text = get(pid) or ""
+                low = text.lower()
+                if all(b in low for b in starts) and rx.search(text):
+                    found.append(r)
+            return found
         ((cols, _),) = v.vocab.columns([phrase])
         if not len(cols):
             return []
@@ -340,14 +351,14 @@ class InterestModel:
         return chosen
 
 
-def _word_forms(word: str) -> str:
-    """A regex for `word` in the singular or plural, as the vectors' stemmer takes them
-    ("molecules" also finds "molecule", "policy" "policies")."""
+def _word_forms(word: str) -> list[str]:
+    """`word` in the singular and plural, as the vectors' stemmer takes them ("molecules"
+    also finds "molecule", "policy" "policies"), lower-case, longest first."""
     base = stem(word.lower())
     forms = {word.lower(), base, base + "s", base + "es"}
     if base.endswith("y"):
         forms.add(base[:-1] + "ies")
-    return "(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + ")"
+    return sorted(forms, key=lambda f: (-len(f), f))
 
 
 def train(

@@ -14,7 +14,7 @@ from textual.widgets import Label, Static, TextArea
 from papertui.core.text import safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
 
-KEEP_AFTER = 0.5  # seconds of no typing before the draft is written to disk
+KEEP_EVERY = 0.3  # seconds between writes of the draft to disk while the note is typed
 
 
 class NoteEditor(ModalScreen[str | None]):
@@ -66,12 +66,16 @@ class NoteEditor(ModalScreen[str | None]):
     def on_text_area_changed(self) -> None:
         if self._keep is None:
             return
+        # at most every KEEP_EVERY s, however fast the typing: waiting for a pause instead
+        # lost what a steady typist wrote when the terminal closed
+        if self._keeping is None:
+            self._keeping = self.set_timer(KEEP_EVERY, self.keep_draft)
+
+    def keep_draft(self) -> None:
+        """Write the text typed so far as the draft, now (also when the reader is ended)."""
         if self._keeping is not None:
             self._keeping.stop()
-        self._keeping = self.set_timer(KEEP_AFTER, self._kept)
-
-    def _kept(self) -> None:
-        self._keeping = None
+            self._keeping = None
         if self._keep is not None and self.dirty:
             self._keep(self.text)
 

@@ -174,7 +174,9 @@ class ReaderScreen(Screen[None]):
         self.searching.typed()
 
     @on(SearchBar.Left)
-    def _left_search(self) -> None:
+    def _left_search(self, event: SearchBar.Left) -> None:
+        if event.kept:
+            self.searching.chose_result()
         self.paper_list.focus()
 
     def watch_bookmarks_only(self) -> None:
@@ -186,6 +188,8 @@ class ReaderScreen(Screen[None]):
         self.update_status()
         if event.by_user:
             self.current.schedule_read()
+            if self.searching.left is not None:
+                self.searching.moved_in_results = True
         plist = self.paper_list
         if self.view.truncated and plist.cursor >= len(plist.rows) - plist.size.height:
             self.view.truncated = False  # near the end of the best hits: rank more of them
