@@ -91,7 +91,7 @@ LIST_KEYS = [
 SEARCH_KEYS = [
     ("/", "type a query; results update as you type"),
     ("Enter", "go to the results, keeping the query"),
-    ("Esc", "clear the query and go back to the list"),
+    ("Esc", "clear the query: back on the paper you searched from (or the one you chose)"),
     ("Esc (list)", "peel one layer: selection, query, similar view, bookmarks only, collections"),
 ]
 
