@@ -440,3 +440,24 @@ def _processes_naming(text: str) -> list[int]:
             if text in argv and status != "Z":
                 found.append(int(entry.name))
     return found
+
+
+def test_search_before_the_index_is_built_matches_the_words_in_file_order(corpus):
+    # a first open of 100,000 papers indexes for a minute: a query then said "search starts
+    # when indexing is done" and showed nothing
+    library = Library.open([str(corpus)])
+    assert library.index is None
+    papers = library.papers
+    word = papers[7].abstract.split()[3].strip(".,;:()").lower()
+    view = library.run_query(word, depth=None)
+    has = [i for i, p in enumerate(papers) if word in p.abstract.lower()]
+    assert view.indices == has and 7 in has
+    assert any("index not ready" in n for n in view.notes)
+    other = papers[7].abstract.split()[5].strip(".,;:()").lower()
+    both = library.run_query(f"{word.upper()} -{other}", depth=None).indices
+    assert both == [i for i in has if other not in papers[i].abstract.lower()]
+    assert 7 not in both
+    first = library.run_query(word, depth=3)
+    assert first.indices == has[:3] and first.truncated  # scrolling on asks for more
+    assert library.run_query(f"{word} year:1850", depth=None).indices == []
+    library.close()

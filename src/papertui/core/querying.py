@@ -23,7 +23,7 @@ from typing import Protocol
 
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter, parse_query
-from papertui.core.query_sets import FilterSets
+from papertui.core.query_sets import SCANNED, FilterSets
 from papertui.core.search import Highlighter, SearchIndex
 from papertui.core.store import Annotations
 
@@ -191,11 +191,9 @@ class Planner(FilterSets):
                     seen[pos] = None
                     view.scores[pos] = score
         else:
-            view.notes.append(
-                "index not ready: matching titles only"
-                if self.titles is not None
-                else "search starts when indexing is done"
-            )
+            view.notes.append(SCANNED)
+            for pos in self._scan(text, filters, notes, depth, view):
+                seen[pos] = None
         # Fuzzy titles are for the name full text missed: when full text found a screenful they
         # would only trail behind it (and cost ~20 ms at 100k papers); "-word", "a OR b", "x*"
         # ask for exactly that, not for titles.
