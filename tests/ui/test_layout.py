@@ -192,7 +192,9 @@ async def test_a_long_status_line_drops_whole_parts_at_80_columns() -> None:
         line.index_state = "topics: computing 40%"
         await pilot.pause()
         shown = str(line.render())
-        assert len(shown) <= 80 and shown.startswith("50 of 23478 papers · bookmarks only · ")
-        assert "topics: computing 40%" in shown  # progress outranks the order and the row
+        assert len(shown) <= 80
+        # where the cursor is stays, with the count (a trial missed it at 80 columns)
+        assert shown.startswith("row 12/50 of 23478 · bookmarks only · ")
+        assert "topics: computing 40%" in shown  # progress outranks the order
         assert all(part in shown for part in shown.split(" · "))
-        assert not shown.endswith(("·", "row", "(s")) and "row 12/50" not in shown
+        assert not shown.endswith(("·", "(s"))

@@ -156,6 +156,41 @@ async def test_bookmarks_and_notes_teach_for_you_at_once_without_moving_the_pape
         }
 
 
+async def test_for_you_arriving_after_its_stand_in_starts_at_its_top(write_corpus, monkeypatch):
+    """While the vectors load, "for you" shows unread papers first; when the real order comes,
+    a reader who only moved down the stand-in goes to its top, one reading a paper keeps it."""
+    monkeypatch.setattr("papertui.ui.current_paper.READ_AFTER", 3600)
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist, foryou = app.reader.paper_list, app.library.foryou
+        await pilot.press("plus")
+        for _ in range(4):  # to "for you"
+            await pilot.press("s")
+        await settle(pilot)
+        best = plist.rows[0]
+        trained = foryou.interest
+        for reading in (False, True):
+            monkeypatch.setattr(foryou, "interest", lambda: None)  # the vectors still loading
+            app.reader.searching.rerun()
+            await settle(pilot)
+            assert "not ready yet" in status(app)
+            await pilot.press("j", "j", "j")
+            if reading:
+                await pilot.press("enter")
+            await settle(pilot)
+            chosen = plist.current
+            monkeypatch.setattr(foryou, "interest", trained)  # loaded: the real order
+            app.reader.searching.rerun()
+            await settle(pilot)
+            assert "learned from" in status(app)
+            if reading:
+                assert plist.current == chosen and plist.cursor > 0
+            else:
+                assert plist.cursor == 0 and plist.current == best
+            await pilot.press("escape")
+
+
 async def test_for_you_says_a_paper_read_and_not_kept_is_passed_over(write_corpus, monkeypatch):
     monkeypatch.setattr("papertui.ui.current_paper.READ_AFTER", 0.05)
     app = make_app([themed(write_corpus)])

@@ -13,6 +13,7 @@ from textual.worker import get_current_worker
 
 from papertui.core.corpus import Paper
 from papertui.core.library import DEPTH, View
+from papertui.core.semantic.foryou import NOT_READY
 from papertui.core.text import cut_words, safe_display
 
 if TYPE_CHECKING:
@@ -104,9 +105,13 @@ class Searching:
         """The same query again after something behind it changed (the index, the vectors, a
         negative keyword): on the same paper if the reader has moved down to it, else at the
         new top (a restart in "for you" must not keep the first paper of the file wherever
-        the ranking puts it)."""
-        plist = self.reader.paper_list
-        self.search(keep=plist.current if plist.cursor > 0 else None)
+        the ranking puts it). When "for you" arrives after its stand-in order (unread first,
+        while the vectors load), the new top too, unless a paper is being read in the detail
+        pane: a trial moved 5 rows down the stand-in and was carried to row 99,986."""
+        reader = self.reader
+        plist = reader.paper_list
+        stand_in = NOT_READY in reader.view.notes and not reader.detail.has_focus_within
+        self.search(keep=plist.current if plist.cursor > 0 and not stand_in else None)
 
     def show_view(
         self,

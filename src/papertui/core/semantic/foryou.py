@@ -24,6 +24,7 @@ WHY_LIMIT = 500
 # with its title before it and a tenth of its words dropped scored 0.74 or more, two
 # different papers at most 0.44 (300 ICML 2023 abstracts)
 SAME_PAPER = 0.6
+NOT_READY = "for you: not ready yet (unread papers first meanwhile)"
 NOTHING_YET = "for you: nothing learned yet (like with +, bookmark or tag papers)"
 
 
@@ -177,7 +178,7 @@ class ForYou:
         read = [i for i in view.indices if papers[i].id in judged]
         model = self.interest()
         if model is None:
-            view.notes.append("for you: not ready yet (unread papers first meanwhile)")
+            view.notes.append(NOT_READY)
             view.indices = unread + read
             return
         if model.empty:

@@ -50,7 +50,12 @@ class StatusLine(Static):
 
     def _render_line(self) -> None:
         s = self.state
-        if s.filtered:
+        # where the cursor is goes with the count, as vim's ruler, and is never dropped
+        if s.position and s.filtered and s.more:
+            counted = f"row {s.position} of the best {s.shown} of {s.total} (more as you scroll)"
+        elif s.position:
+            counted = f"row {s.position}/{s.shown}" + (f" of {s.total}" if s.filtered else "")
+        elif s.filtered:
             counted = f"{s.shown} of {s.total} papers" if s.total != 1 else "1 of 1 paper"
             if s.more:
                 counted = f"best {s.shown} of {s.total} papers (more as you scroll)"
@@ -67,8 +72,6 @@ class StatusLine(Static):
         if s.sort:  # another order than the usual is kept before the notes: search results
             # in "for you" order must say so
             parts.append((6 if s.sort == "best match" else 3.5, f"order: {s.sort} (s)"))
-        if s.position:
-            parts.append((7, f"row {s.position}/{s.shown}"))
         if self.index_state:
             parts.append((3, self.index_state))
         if self.count:  # as vim shows it: the keys typed so far, waiting for a move
