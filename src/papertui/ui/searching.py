@@ -37,7 +37,6 @@ class Searching:
         # the one they moved to (vim's / then Esc; a trial lost its place at row 500)
         self.left: int | None = None
         self.moved_in_results = False
-        self._chosen = False  # Enter came before the query it ends was searched
 
     def typed(self) -> None:
         # Wait for a pause in typing: a search per key competes with the keys themselves (a
@@ -52,7 +51,7 @@ class Searching:
         if self.reader.search_bar.value.strip():
             if self.left is None:
                 self.left = plist.current
-            self.moved_in_results, self._chosen = self._chosen, False
+            self.moved_in_results = False
             self.search()
         else:
             back = plist.current if self.moved_in_results else self.left
@@ -62,18 +61,23 @@ class Searching:
     def chose_result(self) -> None:
         """Enter in the search box: the paper the results show is the one the reader wants
         (clearing the query later stays on it)."""
-        if self._typing is not None:
-            self._chosen = True
-        elif self.left is not None:
+        if self._typing is not None:  # Enter before the pause in typing: search it now
+            self._typing.stop()
+            self._paused()
+        if self.left is not None:
             self.moved_in_results = True
 
     def search(
-        self, depth: int = 0, keep: int | None = None, row: int | None = None, pin: bool = False
+        self,
+        depth: int = 0,
+        keep: int | None = None,
+        row: int | None = None,
+        pinned: int | None = None,
     ) -> None:
         """Run the query in the box with the current filters and sort, in a worker. A new
         result list starts at its top hit; with `keep` on that paper (a position in the
         library) if the list has it, with `row` on that row, whichever paper the new order
-        puts there (with `pin`: paper `keep`, moved there); more of the same hits (`depth`)
+        puts there (with `pinned`: that paper, moved there); more of the same hits (`depth`)
         stay on the current paper."""
         reader = self.reader
         self.generation += 1
@@ -96,7 +100,6 @@ class Searching:
                 except Exception as exc:  # noqa: BLE001 - a failed search is said, not swallowed
                     view = View(query=query, indices=[], notes=[f"search failed: {exc}"])
             if not get_current_worker().is_cancelled:
-                pinned = keep if pin else None
                 reader.app.call_from_thread(self.show_view, view, generation, keep, "", row, pinned)
 
         reader.run_worker(run, thread=True, exclusive=True, group="search", exit_on_error=False)

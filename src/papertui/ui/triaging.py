@@ -121,7 +121,7 @@ class Triaging:
         if reader.narrowing.similar == ASK_ME:
             self.ask_me(row=plist.cursor, pinned=plist.current)
         elif reader.sort == "foryou" and not reader.narrowing.similar:
-            reader.searching.search(keep=plist.current, row=plist.cursor, pin=True)
+            reader.searching.search(row=plist.cursor, pinned=plist.current)
 
     def add_seeds(self) -> None:
         def chosen(path: str | None) -> None:

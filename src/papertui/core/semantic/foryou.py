@@ -6,6 +6,7 @@ per annotations snapshot and set of negative keywords, and kept until either cha
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,12 +37,16 @@ def positive_ids(notes: Annotations) -> set[str]:
     return set(notes.bookmarks) | set(notes.notes) | set(notes.tags) | liked | seeds
 
 
-def negative_ids(notes: Annotations, positives: set[str]) -> set[str]:
+def negative_ids(
+    notes: Annotations, positives: set[str], writing: Collection[str] | None = None
+) -> set[str]:
     """Papers passed over: read (since the last reset) and not kept, or skipped. A paper with
-    a note typed and not saved yet (a draft) was read and not left: it is not passed over."""
+    a note typed and not saved yet (a draft; `writing`: `drafts.pending()` when the caller has
+    it) was read and not left: it is not passed over."""
     skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
     read = {pid for pid, at in notes.reads.items() if at > notes.feedback_reset}
-    return (read - positives - set(drafts.pending())) | (skipped - positives)
+    writing = drafts.pending() if writing is None else writing
+    return (read - positives - set(writing)) | (skipped - positives)
 
 
 def is_passed_over(notes: Annotations, pid: str) -> bool:
@@ -133,7 +138,7 @@ class ForYou:
 
         copies = self._seed_copies(notes)
         positives = self.positives(notes, copies)
-        negatives = negative_ids(notes, positives)
+        negatives = negative_ids(notes, positives, key[3])
         papers, by_id = library.papers, library.by_id
 
         def text_of(pid: str) -> str:
