@@ -212,6 +212,32 @@ def test_ask_me_asks_about_papers_between_what_was_kept_and_passed_over() -> Non
     assert not set(asked) & set(kept + passed)
 
 
+def test_ask_me_asks_once_about_a_paper_with_near_copies(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(3)
+    rl, graph = TOPICS["rl"].split(), TOPICS["graph"].split()
+    ids, texts = [], []
+    for name, vocab in (("rl", rl), ("graph", graph), ("both", rl + graph)):
+        for i in range(16):
+            body = rng.choices(vocab, k=14) + rng.choices(FILLER, k=8)
+            ids.append(f"{name}{i}")
+            texts.append(("", " ".join(body) + "."))
+    kept, passed = [f"rl{i}" for i in range(12)], [f"graph{i}" for i in range(2)]
+    first = triage.train(build(ids, texts), kept, passed).ask_order(1)[0].id
+    # eight versions of the paper asked about first, each with a word added
+    for c in range(8):
+        ids.append(f"copy{c}")
+        texts.append(("", texts[ids.index(first)][1] + " " + FILLER[c]))
+    model = triage.train(build(ids, texts), kept, passed)
+    versions = {first} | {f"copy{c}" for c in range(8)}
+    asked = [a.id for a in model.ask_order(12)]
+    assert len(asked) == 12 and len(versions & set(asked)) == 1, asked
+    assert sum(a.startswith("both") for a in asked) >= 6, asked  # still the undecided ones
+    # when nothing else is left, the copies are still asked about
+    assert versions <= {a.id for a in model.ask_order(len(ids))}
+    monkeypatch.setattr(triage, "DUPLICATE_COSINE", 2.0)  # no copy detection: they stack up
+    assert len(versions & {a.id for a in model.ask_order(12)}) >= 3
+
+
 def test_save_load_round_trip(built, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     vecs, _ = built
     vecs.save(tmp_path / "v")

@@ -73,6 +73,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy import sparse
 
 from papertui.core.semantic.similar import (
     DENSE_WEIGHT,
@@ -85,7 +86,7 @@ from papertui.core.semantic.similar import (
 )
 from papertui.core.semantic.triage_contrast import contrast_query, library_spread, standardised
 from papertui.core.semantic.triage_profile import dense_weight, heaviest, liked_query
-from papertui.core.semantic.vectors import PaperVectors, stem
+from papertui.core.semantic.vectors import PAD, PaperVectors, stem
 
 NEGATIVE_WEIGHT = 0.5  # Rocchio's gamma: how far the passed-over papers push the profile away
 NEAREST_WEIGHT = 0.0  # weight of the best LSA cosine to any one liked paper (0: why only;
@@ -98,6 +99,10 @@ LEAVE_ONE_OUT_MIN = 3  # liked papers needed to choose the LSA part's weight per
 # weight of the contrast score (terms setting the liked papers apart from the library, see
 # `triage_contrast`) against the profile's score, both standardised (0: the profile alone)
 CONTRAST_WEIGHT = 0.3
+# "ask me" skips a paper whose terms are this close (cosine) to one it already asks about:
+# near-copies (a version with a word changed) would stack up, and one answer settles them all
+DUPLICATE_COSINE = 0.9
+ASK_POOL = 3  # candidates looked at per paper asked (copies skipped from them)
 
 
 @dataclass
@@ -287,19 +292,21 @@ class InterestModel:
         passed over, and close to both (2 min - max of the two nearest cosines). The scores'
         own midpoint would not do: kept papers score themselves, so it sits above every
         unread paper and "ask me" became the top of "for you". Else: the scores nearest
-        the midpoint of the kept (or the top) and the passed over (or the median)."""
+        the midpoint of the kept (or the top) and the passed over (or the median). A
+        near-copy of a paper already in the list is left out (see `_distinct`)."""
         banned = self._banned(exclude)
         v = self.vectors
         if self.positives and self.negatives and v.dims and len(self._anchors):
             kept = self._nearest_anchor()[1]
             passed = nearest(v, unit_rows(v, self.negatives))[1]
-            both = 2.0 * np.minimum(kept, passed) - np.maximum(kept, passed)
-            return [self._ranked(int(r), True) for r in top(both, limit, banned)]
-        s = self.scores()
-        pos = s[self.positives].mean() if self.positives else float(np.quantile(s, 0.99))
-        neg = s[self.negatives].mean() if self.negatives else float(np.median(s))
-        closeness = -np.abs(s - (pos + neg) / 2.0)
-        return [self._ranked(int(r), True) for r in top(closeness, limit, banned)]
+            doubt = 2.0 * np.minimum(kept, passed) - np.maximum(kept, passed)
+        else:
+            s = self.scores()
+            pos = s[self.positives].mean() if self.positives else float(np.quantile(s, 0.99))
+            neg = s[self.negatives].mean() if self.negatives else float(np.median(s))
+            doubt = -np.abs(s - (pos + neg) / 2.0)
+        rows = _distinct(v, top(doubt, ASK_POOL * limit, banned), limit)
+        return [self._ranked(int(r), True) for r in rows]
 
     def _banned(self, exclude: Collection[str]) -> np.ndarray:
         v = self.vectors
@@ -349,6 +356,30 @@ class InterestModel:
             # else it repeats a word already shown ("deep reinforcement" after
             # "reinforcement learning", "diffusion" after "diffusion model")
         return chosen
+
+
+def _distinct(v: PaperVectors, rows: np.ndarray, limit: int) -> list[int]:
+    """The first `limit` of `rows` that are not near-copies (term cosine >= `DUPLICATE_COSINE`)
+    of one taken before them: one answer settles all the copies of a paper. The copies fill
+    the list only when too few others are left."""
+    if not len(rows):
+        return []
+    ids = np.asarray(v.term_ids[rows]).astype(np.int64)
+    w = np.asarray(v.term_weights[rows], dtype=np.float64)
+    w[ids >= len(v.vocab.keys)] = 0.0
+    w /= np.maximum(np.linalg.norm(w, axis=1, keepdims=True), 1e-12)
+    m = sparse.csr_matrix(
+        (w.ravel(), (np.repeat(np.arange(len(rows)), ids.shape[1]), ids.ravel())),
+        shape=(len(rows), PAD + 1),
+    )
+    close = (m @ m.T).toarray() >= DUPLICATE_COSINE
+    taken: list[int] = []
+    copies: list[int] = []
+    for i in range(len(rows)):
+        if len(taken) == limit:
+            break
+        (copies if close[i, taken].any() else taken).append(i)
+    return [int(rows[i]) for i in taken + copies[: limit - len(taken)]]
 
 
 def _word_forms(word: str) -> list[str]:
