@@ -6,7 +6,7 @@ from __future__ import annotations
 import tomllib
 
 from papertui.core.settings import settings_path
-from papertui.ui.widgets.paper_list import PaperList
+from papertui.ui.widgets.paper_list import PaperList, short_labels
 
 from ui_support import make_app, settle
 
@@ -125,6 +125,23 @@ async def test_collection_column_only_when_collections_are_mixed(write_corpus) -
         assert rows == 8
         labels = {row_text(app, y).split()[-1] for y in range(rows)}
         assert labels == {"alpha", "beta"}
+
+
+def test_collection_labels_tell_years_and_versions_apart() -> None:
+    """A trial opened neurips2021.txt and neurips2023.txt and saw "neurips202" and
+    "neurips203": the year is what tells them apart, so it always survives the cut."""
+
+    def labels(*names: str) -> list[str]:
+        got = short_labels(list(names))
+        return [got[n].strip() for n in names]
+
+    assert labels("neurips2021", "neurips2023") == ["neurips21", "neurips23"]
+    assert labels("NeurIPS 2025 paper list", "Daily Papers") == ["NeurIPS25", "Daily"]
+    assert labels("daily-2025-11-30", "daily-2025-12-01") == ["dail251130", "dail251201"]
+    assert labels("iclr-main", "iclr-workshop") == ["iclrm", "iclrw"]
+    assert labels("proceedings-vol1", "proceedings-vol2") == ["proceedin1", "proceedin2"]
+    many = labels(*(f"conference-proceedings-{y}" for y in range(1990, 2030)))
+    assert len(set(many)) == 40 and all(len(x) <= 10 for x in many)
 
 
 async def test_panes_stack_at_80_columns(write_corpus) -> None:

@@ -156,6 +156,37 @@ async def test_bookmarks_and_notes_teach_for_you_at_once_without_moving_the_pape
         }
 
 
+async def test_an_answer_after_a_bookmark_above_it_shows_the_paper_that_took_its_place(
+    write_corpus, monkeypatch
+):
+    """A trial: b on row 1, j, + on row 2: the bookmarked paper left the order, every paper
+    moved up one, and the cursor stayed on row 2, so the paper after the answered one was
+    never shown. The cursor goes to the first paper of the new order not passed before."""
+    monkeypatch.setattr("papertui.ui.current_paper.READ_AFTER", 3600)
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.reader.paper_list
+        await pilot.press("plus")  # a graph paper liked
+        for _ in range(4):  # to "for you"
+            await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("b")  # row 1 kept: it stays on its row while read
+        await settle(pilot)
+        kept = plist.current
+        await pilot.press("j")
+        shown = list(plist.rows[:4])
+        assert shown[0] == kept
+        await pilot.press("plus")  # row 2 liked
+        await settle(pilot)
+        assert kept not in plist.rows[:10]  # kept papers leave the order
+        assert shown[1] not in plist.rows[:10]
+        # nothing unjudged slipped above the cursor: every paper above it was passed before
+        above = set(plist.rows[: plist.cursor])
+        assert above <= set(shown[:2]), (above, shown)
+        assert plist.current not in (kept, shown[1])
+
+
 async def test_for_you_arriving_after_its_stand_in_starts_at_its_top(write_corpus, monkeypatch):
     """While the vectors load, "for you" shows unread papers first; when the real order comes,
     a reader who only moved down the stand-in goes to its top, one reading a paper keeps it."""
@@ -341,12 +372,15 @@ async def test_ask_me_lists_uncertain_papers_and_esc_goes_back(write_corpus):
         assert "least sure" in status(app) and "learned from" in status(app)
         plist = app.reader.paper_list
         assert plist.rows
+        passed = plist.current
         await pilot.press("j")
         asked = plist.current
-        await pilot.press("minus")  # answering here stays here, on the next paper to ask
+        await pilot.press("minus")  # answering here goes on to the next paper to ask
         await settle(pilot)
         assert "least sure" in status(app) and "learned from 1 kept, 2 passed over" in status(app)
-        assert asked not in plist.rows and plist.cursor == 1
+        assert asked not in plist.rows
+        # on the first paper not passed before: only the one passed may be above the cursor
+        assert set(plist.rows[: plist.cursor]) <= {passed} and plist.current != passed
         await pilot.press("escape")
         await settle(pilot)
         assert len(app.reader.paper_list.rows) == 60

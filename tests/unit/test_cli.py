@@ -47,6 +47,13 @@ def test_search_json_adds_score_and_respects_limit(capsys):
     assert "optimal transport" in hits[0]["abstract"].lower() and hits[0]["score"] > 0
 
 
+def test_search_with_no_match_says_so_and_exits_1(capsys):
+    for extra in ((), ("--json",)):
+        code, out, err = run(capsys, "search", "zzqxwv", *extra)
+        assert code == 1 and err == "papertui: no papers match 'zzqxwv'\n"
+        assert out == ("[]\n" if extra else "")
+
+
 def test_bookmark_note_and_export_by_id_prefix(capsys, tmp_path):
     _, out, _ = run(capsys, "search", "caligcl", "--json")
     pid = json.loads(out)[0]["id"]

@@ -267,3 +267,31 @@ def test_bibtex_titles_keep_acronyms_and_misc_entries_say_where_they_come_from()
     assert bib.startswith("@misc{") and "howpublished = {daily}" in bib
     parsed = bibtexparser.parse_string(bib).entries[0]
     assert parsed.fields_dict["title"].value == "Self-Supervised {NeRF} and {GANs} for {3D}"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "suffix"), [("markdown", "md"), ("json", "json"), ("csv", "csv"), ("bibtex", "bib")]
+)
+def test_every_export_reads_back_as_the_same_papers(
+    bib_paper, text_paper, write_corpus, fmt, suffix
+):
+    """A trial: `papertui like papertui-export.md` found "no abstract: 8"; papertui must read
+    what it writes, whatever notes and tags it holds (they are the reader's, not the paper's)."""
+    notes = Store(paths.store_path()).snapshot()
+    derived, real = entries_for([text_paper, bib_paper], notes)
+    real.note = "Line one of a note.\n\n- a list item\n**bold**"
+    real.tags = ["graphs", "to-read"]
+    derived.note = "short"
+    path = write_corpus(render([derived, real], fmt), f"papertui-export.{suffix}")
+    back = {p.abstract: p for p in load_corpus([path]).papers}
+    assert set(back) == {text_paper.abstract, bib_paper.abstract}
+    again = back[bib_paper.abstract]
+    assert again.title == bib_paper.title
+    assert (again.authors, again.venue, again.year) == (
+        bib_paper.authors,
+        bib_paper.venue,
+        bib_paper.year,
+    )
+    assert again.urls[:1] == bib_paper.urls[:1]
+    assert again.id == bib_paper.id  # the same paper: its bookmarks and notes still apply
+    assert back[text_paper.abstract].title == text_paper.title  # derived again, not cut

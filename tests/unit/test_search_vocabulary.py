@@ -27,6 +27,18 @@ def test_nearest_words_the_frequent_first_among_equally_near(tmp_path):
     assert words.nearest("zz") == [] and words.nearest("2024") == []
 
 
+def test_among_equally_near_words_a_slip_of_the_hand_wins_over_frequency(tmp_path):
+    """A trial typed "ofline reinforcment" and searched "online": one edit from both, but a
+    missed twin letter is a likely slip and "f" for "n" is not."""
+    words = _vocabulary(
+        tmp_path, {"online": 900, "offline": 40, "graph": 500, "grasp": 2, "network": 9}
+    )
+    assert words.nearest("ofline")[0] == "offline"
+    assert words.nearest("grpah")[0] == "graph"  # two letters swapped
+    assert words.nearest("netwotk")[0] == "network"  # a neighbouring key
+    assert words.nearest("grapg")[0] == "graph"
+
+
 def test_missing_or_damaged_vocabulary_has_no_words(tmp_path):
     assert Vocabulary(tmp_path / "absent.json").nearest("model") == []
     (tmp_path / "bad.json").write_text("[1, 2", "utf-8")

@@ -170,6 +170,24 @@ def test_ask_me_and_answers(library: Library) -> None:
     assert view.notes == ["learned from 2 kept, 2 passed over"]  # the skip and the read
 
 
+def test_seeds_from_a_broken_file_name_each_problem_once(library: Library, write_corpus) -> None:  # type: ignore[no-untyped-def]
+    """A trial's seed file with one broken entry said so, then "(and 1 more)": the same entry
+    counted again."""
+    rng = random.Random(4)
+    good = "@article{{{k}, title={{T}}, abstract={{{a}}}}}\n"
+    text = good.format(k="a", a=abstract("robot", rng, 40)) + "@article{b, title={Broken\n\n"
+    text += good.format(k="c", a=abstract("robot", rng, 40)) + "@article{d, title={T}}\n"
+    seeds = write_corpus(text, "seeds.bib")
+    problems: list[str] = []
+    assert library.foryou.add_seeds(seeds, problems) == 2
+    assert len(problems) == 2, problems
+    unreadable, no_abstract = problems
+    assert (
+        unreadable.startswith(f"{seeds}: 1 BibTeX entry could not be read") and "line" in unreadable
+    )
+    assert no_abstract == f"{seeds}: skipped no abstract: 1"
+
+
 def test_feedback_and_seeds_persist_and_reset(library: Library, write_corpus) -> None:  # type: ignore[no-untyped-def]
     library.marks.like([library.papers[0]])
     library.marks.skip([library.papers[1]])

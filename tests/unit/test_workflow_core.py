@@ -32,6 +32,9 @@ from papertui.core.settings import load_settings, remember_theme, settings_path
         (r"{\em very} and \textsc{Caps}", "very and Caps"),
         (r"matches\[O\left(\sqrt{\frac{1}{n}}\right).\]We also", "matches O(√(1/n)). We also"),
         (r"a rate \(\mathcal{O}(1/\sqrt{T})\) holds", "a rate 𝒪(1/√T) holds"),
+        # a group inside a fraction that is no command's argument (a trial saw "\fracVar")
+        (r"$\sqrt{\frac{\mathrm{Var}_{P}{(V+r)}}{d_h}}$", "√((Var_P(V+r))/d_h)"),
+        (r"$f({x}) + {a}$", "f(x) + a"),
     ],
 )
 def test_readable_math(raw, shown):

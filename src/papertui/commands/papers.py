@@ -46,7 +46,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     limit = limit_of(args)
     quick = None if args.input_format else quick_search(args.paths, args.query, limit)
     if quick is not None:
-        return print_records(quick, args.json)
+        return print_records(quick, args.json) or _nothing_found(args.query, len(quick))
     library = open_library(args.paths, args.input_format)
     library.indexing.ensure()
     library.marks.mark_seen()  # `is:new` answers as in the reader
@@ -61,7 +61,16 @@ def cmd_search(args: argparse.Namespace) -> int:
         print(f"papertui: searched {fixed}", file=sys.stderr)
     for note in view.notes:
         print(f"papertui: {note}", file=sys.stderr)
-    return print_view(library, view, args.json)
+    return print_view(library, view, args.json) or _nothing_found(args.query, len(view.indices))
+
+
+def _nothing_found(query: str, found: int) -> int:
+    """Exit status 1 with a word on stderr when nothing matched, as grep does (the JSON on
+    stdout is still `[]`)."""
+    if found:
+        return 0
+    print(f"papertui: no papers match {query!r}", file=sys.stderr)
+    return 1
 
 
 def cmd_similar(args: argparse.Namespace) -> int:

@@ -160,6 +160,11 @@ def _script(body: str, table: dict[str, str], mark: str) -> str:
 _FRAC = re.compile(r"\\frac\s*(?:" + _GROUP + r"|(\w))\s*(?:" + _GROUP + r"|(\w))")
 
 
+# a group with a command before it is its argument (kept); one right after "}" is a second
+# argument (\frac{a}{b}), after ^ or _ a script's, after a backslash an escaped brace
+_BARE_GROUP = re.compile(r"(\\[A-Za-z]+\s*)?(?<![}^_\\])" + _GROUP)
+
+
 def _wrapped(part: str) -> str:
     """`part` as a fraction's or root's operand: bare when it is one symbol or already one group."""
     part = part.strip()
@@ -191,6 +196,9 @@ def _math(source: str) -> str:
         text = re.sub(r"\\sqrt\s*" + _GROUP, lambda m: "√" + _wrapped(m.group(1)), text)
         text = re.sub(r"\^\s*" + _GROUP, lambda m: _script(m.group(1), _SUPER, "^"), text)
         text = re.sub(r"_\s*" + _GROUP, lambda m: _script(m.group(1), _SUB, "_"), text)
+        # a group that is no command's argument ("_{x}{(a+b)}"), so that the one around it
+        # can match: \frac{\mathrm{Var}_{P}{(V+r)}}{d} stayed "\fracVar_P(V+r)d"
+        text = _BARE_GROUP.sub(lambda m: m.group(0) if m.group(1) else m.group(2), text)
         if text == before:
             break
     text = re.sub(r"\^([0-9a-zA-Z+\-])", lambda m: _script(m.group(1), _SUPER, "^"), text)

@@ -127,20 +127,26 @@ class Searching:
     ) -> None:
         """Show `view` (unless a newer search was asked for since); `pinned`: a paper (a
         position in the library) shown at `row` whatever its place in the view, the one being
-        read when the order was asked for again."""
+        read when the order was asked for again. Without `pinned`, `row` (the row a like or
+        skip left) moves up to the first paper of the new order that was not above it before:
+        one the reader has not passed (a paper kept above the cursor leaves the order, and
+        the one that took its place must not slip by unseen)."""
         if generation != self.generation:
             return  # the user has typed on (or asked for something else) since: stale
+        plist = self.reader.paper_list
         if pinned is not None and row is not None:
             if pinned in view.indices:
                 view.indices.remove(pinned)
             view.indices.insert(min(row, len(view.indices)), pinned)
             keep, row = pinned, None
+        elif row is not None:
+            passed = set(plist.rows[:row])
+            row = next((i for i, p in enumerate(view.indices) if p not in passed), row)
         self.answer_row = None
         reader = self.reader
         reader.view = view
         reader.narrowing.similar = similar
         shown = safe_display(view.query.strip())
-        plist = reader.paper_list
         if view.notes and not view.indices:
             plist.empty_message = view.notes[-1][:1].upper() + view.notes[-1][1:] + "."
         elif shown:

@@ -46,12 +46,12 @@ class Triaging:
         plist.clear_selection()
         if reader.narrowing.similar == ASK_ME or reader.sort == "foryou":
             # the ranking learns as you go: the judged paper sinks to the judged papers at the
-            # end, and the row it left shows the best paper not judged yet (in ask-me: the
-            # next least sure). No toast: the status line counts the answers and the row's
-            # ↑/↓ shows this one, and a toast per key would cover the abstract being read.
-            # Until the new order comes the cursor moves on, so a quick second answer judges
-            # the next paper, not this one again; the new order then shows at the first row
-            # answered.
+            # end, and the cursor goes to the first paper of the new order the reader has not
+            # passed (in ask-me: the next least sure; see `Searching.show_view`). No toast:
+            # the status line counts the answers and the row's ↑/↓ shows this one, and a
+            # toast per key would cover the abstract being read. Until the new order comes the
+            # cursor moves on, so a quick second answer judges the next paper, not this one
+            # again; the new order then shows from the first row answered.
             searching = reader.searching
             row = searching.answer_row if searching.answer_row is not None else plist.cursor
             if not selection:
@@ -136,9 +136,9 @@ class Triaging:
         try:
             count = self.library.foryou.add_seeds(Path(path).expanduser(), problems)
             message, severity = f"Learned from {counted(count, 'paper')} of {path}.", "information"
-            if problems:  # the entries left out: the first, and how many more
-                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-                message += f" Left out: {problems[0]}{more}."
+            if problems:  # the entries left out: the first two, and how many more
+                more = f"; {len(problems) - 2} more problems" if len(problems) > 2 else ""
+                message += f" Left out: {'; '.join(problems[:2])}{more}."
                 severity = "warning"
         except (OSError, ValueError, StoreError) as exc:
             message, severity = f"{path}: {exc}", "error"

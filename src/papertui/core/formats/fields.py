@@ -55,6 +55,10 @@ def _get(fields: Mapping[str, Any], names: tuple[str, ...]) -> Any:
     return None
 
 
+def _derived(fields: Mapping[str, Any]) -> bool:
+    return str(fields.get("title_derived", "")).strip().lower() == "true"
+
+
 def _text(value: Any) -> str:
     if value is None:
         return ""
@@ -114,6 +118,10 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
     if not abstract:
         return None
     url = _text(_get(fields, URL)).strip()
+    if not url:  # papertui's own JSON (a list) and CSV (space-separated) exports: the first
+        links = _get(fields, ("urls",))
+        url = (_text(links[0]) if isinstance(links, list) else _text(links)).strip()
+        url = url.split()[0] if url else ""
     arxiv = _text(_get(fields, ARXIV)).strip()
     if not arxiv and isinstance(fields.get("id"), str) and _ARXIV_ID.match(fields["id"].strip()):
         arxiv = fields["id"].strip()
@@ -127,7 +135,8 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
         url = ""
     return RawRecord(
         abstract=abstract,
-        title=normalise_ws(_text(_get(fields, TITLE))),
+        # a title papertui derived (its own exports say so) is derived again, in full
+        title="" if _derived(fields) else normalise_ws(_text(_get(fields, TITLE))),
         authors=split_authors(_get(fields, AUTHORS)),
         venue=normalise_ws(_text(_get(fields, VENUE))),
         year=parse_year(_get(fields, YEAR)),

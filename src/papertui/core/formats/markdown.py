@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from papertui.core.export_formats import DERIVED_REMARK
 from papertui.core.formats.base import ParsedFile, decode
 from papertui.core.formats.fields import parse_year
 from papertui.core.formats.structured import _collect
@@ -86,6 +87,8 @@ def _venue_year(item: dict[str, str]) -> None:
 def parse_markdown(path: str, data: bytes) -> ParsedFile:
     warnings: list[str] = []
     text = decode(path, data, warnings)
+    if _EXPORT_HEAD.match(text.lstrip("\ufeff")):
+        return _collect(path, "markdown", parse_export(text), warnings)
     items: list[dict[str, str]] = []
     current: dict[str, str] | None = None
     field: str | None = None
@@ -149,3 +152,59 @@ def parse_markdown(path: str, data: bytes) -> ParsedFile:
     for item in items:
         _venue_year(item)
     return _collect(path, "markdown", items, warnings)
+
+
+# papertui's own Markdown export (`export_formats.to_markdown`): its abstract is a plain
+# paragraph, not a labelled one, and its emphasis lines are a remark, a byline and an id line
+_EXPORT_HEAD = re.compile(r"# papertui export \(\d+ papers?\)\s*\n")
+_EXPORT_ID = re.compile(r"^\*.* · id [0-9a-f]+\*$")
+_EXPORT_URL = re.compile(r"^- <(https?://[^>\s]+)>$")
+
+
+def parse_export(text: str) -> list[dict[str, str]]:
+    """The papers of a papertui Markdown export: title (left out when papertui derived it, so
+    it is derived again in full), byline (authors · venue · year), abstract and links."""
+    items: list[dict[str, str]] = []
+    for section in re.split(r"(?m)^## ", text)[1:]:
+        lines = section.split("\n")
+        item = {"title": lines[0].strip()}
+        body: list[str] = []
+        head = True  # before the abstract: the derived-title remark and the byline
+        for line in lines[1:]:
+            stripped = line.strip()
+            if head and not stripped:
+                continue
+            if head and stripped == f"*({DERIVED_REMARK})*":
+                item["title"] = ""
+                continue
+            if head and _EMPHASIS_LINE.match(stripped) and not _EXPORT_ID.match(stripped):
+                item.update(_byline(stripped[1:-1]))
+                continue
+            head = False
+            url = _EXPORT_URL.match(stripped)
+            if url:
+                item.setdefault("url", url.group(1))
+            elif stripped.startswith(("**Tags:**", "**Note:**")) or _EXPORT_ID.match(stripped):
+                break  # what follows the links is the reader's own, not the paper's
+            elif "url" not in item:
+                body.append(line)
+        item["abstract"] = "\n".join(body).strip()
+        items.append(item)
+    return items
+
+
+def _byline(text: str) -> dict[str, str]:
+    """ "A. Author, B. Author · NeurIPS · 2024", any part left out when unknown."""
+    parts = [p.strip() for p in text.split(" · ") if p.strip()]
+    out: dict[str, str] = {}
+    if parts and parse_year(parts[-1]) is not None and parts[-1].isdigit():
+        out["year"] = parts.pop()
+    if len(parts) >= 2:
+        out["venue"] = parts.pop()
+    if parts:
+        people = parts[0]
+        if "," in people or " " in people.strip():
+            out["authors"] = _authors(people)
+        else:
+            out["venue"] = people
+    return out

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from rapidfuzz import process
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 
 class Vocabulary:
@@ -65,6 +65,34 @@ class Vocabulary:
             for w in self._by_length.get(n, ())
         ]
         found = process.extract(word, pool, scorer=OSA.distance, score_cutoff=limit, limit=None)
-        found.sort(key=lambda r: (r[1], -self._counts.get(r[0], 0)))
+        found.sort(key=lambda r: (r[1], _unlikely(word, r[0]), -self._counts.get(r[0], 0)))
         best = found[0][1] if found else 0
         return [w for w, d, _ in found if d == best][:4]
+
+
+# neighbouring keys on a QWERTY keyboard: hitting one for the other is a common typo
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEAR_KEYS = {
+    a + b for row in _ROWS for a, b in zip(row, row[1:], strict=False) for a, b in ((a, b), (b, a))
+}
+
+
+def _unlikely(typed: str, word: str) -> int:
+    """How many of the edits from `typed` to `word` are unlikely slips of the hand: a letter
+    missed or typed twice next to its twin ("ofline" for "offline"), two letters swapped and
+    a neighbouring key are likely; any other letter is not ("ofline" is not "online")."""
+    if len(typed) == len(word):
+        diff = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+        if len(diff) == 2 and diff[1] == diff[0] + 1 and typed[diff[0]] == word[diff[1]]:
+            return 0 if typed[diff[1]] == word[diff[0]] else 1  # a swap
+    cost = 0
+    for edit in Levenshtein.editops(typed, word):
+        op, i, j = edit.tag, edit.src_pos, edit.dest_pos
+        if op == "insert":  # word has word[j] where typed has none
+            twin = word[j - 1 : j] == word[j] or word[j + 1 : j + 2] == word[j]
+        elif op == "delete":  # typed has typed[i] too many
+            twin = typed[i - 1 : i] == typed[i] or typed[i + 1 : i + 2] == typed[i]
+        else:
+            twin = typed[i] + word[j] in _NEAR_KEYS
+        cost += 0 if twin else 1
+    return cost

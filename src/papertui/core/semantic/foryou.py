@@ -25,6 +25,7 @@ WHY_LIMIT = 500
 # with its title before it and a tenth of its words dropped scored 0.74 or more, two
 # different papers at most 0.44 (300 ICML 2023 abstracts)
 SAME_PAPER = 0.6
+WARNED = ("unreadable entry",)  # skipped for a reason a warning gives, with the count
 NOT_READY = "for you: not ready yet (unread papers first meanwhile)"
 NOTHING_YET = "for you: nothing learned yet (like with +, bookmark or tag papers)"
 
@@ -265,11 +266,13 @@ class ForYou:
             raise ValueError(problem)
         if problems is not None:
             problems.extend(corpus.errors + corpus.warnings)
-            problems.extend(
-                f"{f.path}: skipped " + ", ".join(f"{why}: {n}" for why, n in f.skipped.items())
-                for f in corpus.files
-                if f.skipped
-            )
+            for f in corpus.files:
+                # unreadable BibTeX entries have a warning of their own (with the count and
+                # line): counted again, they read as a second, unexplained problem
+                left = {why: n for why, n in f.skipped.items() if why not in WARNED}
+                if left:
+                    reasons = ", ".join(f"{why}: {n}" for why, n in left.items())
+                    problems.append(f"{f.path}: skipped {reasons}")
         by_id = library.by_id
         here = [library.papers[by_id[p.id]] for p in corpus.papers if p.id in by_id]
         if here:

@@ -5,6 +5,7 @@ It renders only the rows on screen, so 100,000 papers cost no more to show or sc
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -332,17 +333,58 @@ class PaperList(ScrollView, can_focus=True):
 
 
 def short_labels(names: list[str], width: int = 10) -> dict[str, str]:
-    """A short, distinct label per collection: "NeurIPS 2025" -> "NeurIPS25", cut to `width`."""
+    """A short, distinct label per collection: "NeurIPS 2025" -> "NeurIPS25", "neurips2021"
+    -> "neurips21" (the first word and the first number, a year as two digits), at most
+    `width` long. The number always survives the cut (a trial could not tell "neurips202"
+    from "neurips203"). Names that would share a label get all their numbers ("daily
+    2025-11-30" -> "dail251130"), then their other words' initials ("iclr-main" and
+    "iclr-workshop" -> "iclrm", "iclrw"), then a count."""
+    parts = {n: _LABEL_PART.findall(safe_display(n)) for n in names}
+    words = {n: [p for p in ps if not p.isdigit()] for n, ps in parts.items()}
+    numbers = {n: [_two_digit_year(p) for p in ps if p.isdigit()] for n, ps in parts.items()}
+
+    def clashing(label: Callable[[str], str]) -> set[str]:
+        seen: dict[str, list[str]] = {}
+        for n in names:
+            seen.setdefault(label(n), []).append(n)
+        return {n for group in seen.values() if len(group) > 1 for n in group}
+
+    def plain(n: str) -> str:
+        return _labelled(words[n][:1], "".join(numbers[n][:1]), width)
+
+    def dated(n: str) -> str:
+        return _labelled(words[n][:1], "".join(numbers[n]), width) if n in first else plain(n)
+
+    def initialled(n: str) -> str:
+        if n not in second:
+            return dated(n)
+        initials = "".join(w[0] for w in words[n][1:])
+        return _labelled([words[n][0] + initials] if words[n] else [], "".join(numbers[n]), width)
+
+    first = clashing(plain)
+    second = clashing(dated)
     labels: dict[str, str] = {}
     for name in names:
-        words = safe_display(name).split()
-        # the first word, then any year as two digits: "NeurIPS 2025" -> "NeurIPS25"
-        short = "".join(words[:1] + [w[-2:] for w in words[1:] if w.isdigit()])
-        short = short[:width] or "?"
-        base, n = short, 2
+        short = base = initialled(name) or "?"
+        n = 2
         while short in labels.values():
             short = f"{base[: width - len(str(n))]}{n}"
             n += 1
         labels[name] = short
     width_used = max((cell_len(v) for v in labels.values()), default=0)
     return {k: v.ljust(width_used) for k, v in labels.items()}
+
+
+_LABEL_PART = re.compile(r"[^\W\d_]+|\d+")
+
+
+def _labelled(words: list[str], numbers: str, width: int) -> str:
+    """The first word cut to leave room for the numbers (the numbers' end if they fill it)."""
+    if len(numbers) >= width:
+        return numbers[-width:]
+    head = words[0] if words else ""
+    return head[: width - len(numbers)] + numbers
+
+
+def _two_digit_year(number: str) -> str:
+    return number[2:] if len(number) == 4 and number[:2] in ("19", "20") else number
