@@ -28,6 +28,12 @@ rule, every keyword held by 10..100 papers once per seed):
 
     python tests/bench/triage_eval.py RECORDS.jsonl.gz --keywords KEYWORDS.csv
         [--venues ICLR:2021,NeurIPS:2021] [--seeds 0-14] [--keyword-seeds 300-329]
+        [--ceiling 0.25,1]
+
+The keyword readers are also scored as the scoring script draws them (its 12, rng seed 4).
+`--ceiling` adds a supervised reference per share of labels: logistic regression over the
+same TF-IDF that knows the true labels of that share of four fifths of the library (see
+`ceiling`); what a bag-of-words learner reaches with far more than a reader's 25 answers.
 
 RECORDS: JSONL(.gz) with title, abstract, venue, year (the 2021-2024 conference dump);
 KEYWORDS: the ICLR 2017 CSV (Title, Abstract, Keyword). `evaluations` and `precision` are
@@ -49,6 +55,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from scipy import sparse
+from scipy.optimize import minimize
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -174,15 +182,30 @@ def evaluations(
         readers = _readers(rows, keyword_seeds)
         freq = Counter(k for _, kw in rows for k in kw)
         abstracts = [a for a, _ in rows]
-        out.append(
-            Evaluation(
-                f"ICLR 2017 author keywords ({len(rows)} papers)",
-                abstracts,
-                readers,
-                _vectors(abstracts),
-                sum(10 <= n <= 100 for n in freq.values()),
-            )
-        )
+        vecs = _vectors(abstracts)
+        interests = sum(10 <= n <= 100 for n in freq.values())
+        name = f"ICLR 2017 author keywords ({len(rows)} papers)"
+        out.append(Evaluation(name, abstracts, readers, vecs, interests))
+        official = script_readers(rows)
+        name = "the same, the scoring script's readers"
+        out.append(Evaluation(name, abstracts, official, vecs, len(official)))
+    return out
+
+
+def script_readers(rows: Sequence[tuple[str, set[str]]], readers: int = 12) -> list[Reader]:
+    """The readers of `score_triage.py` (its rng, seed 4, drawn in its order)."""
+    freq = Counter(k for _, kw in rows for k in kw)
+    interests = sorted(k for k, n in freq.items() if 10 <= n <= 100)
+    rng = random.Random(4)
+    rng.shuffle(interests)
+    out = []
+    for kw in interests[:readers]:
+        have = [i for i, (_, k) in enumerate(rows) if kw in k]
+        pos = rng.sample(have, 5)
+        neg = rng.sample([i for i, (_, k) in enumerate(rows) if kw not in k], 20)
+        seen = set(pos) | set(neg)
+        rng.sample([i for i in range(len(rows)) if i not in seen], K)  # its random baseline
+        out.append((pos, neg, set(have) - set(pos)))
     return out
 
 
@@ -218,6 +241,77 @@ def random_order(ev: Evaluation) -> np.ndarray:
     return np.asarray(got)
 
 
+def _matrix(rows: Sequence[dict[str, float]]) -> sparse.csr_matrix:
+    vocab: dict[str, int] = {}
+    r, c, v = [], [], []
+    for i, d in enumerate(rows):
+        for w, x in d.items():
+            r.append(i)
+            c.append(vocab.setdefault(w, len(vocab)))
+            v.append(x)
+    return sparse.csr_matrix((v, (r, c)), shape=(len(rows), len(vocab)))
+
+
+def _logistic(x: sparse.csr_matrix, y: np.ndarray, c: float) -> tuple[np.ndarray, float]:
+    """L2-regularised logistic regression with balanced class weights (scikit-learn's
+    objective: C times the weighted log loss plus half the squared weights, intercept free)."""
+    n, d = x.shape
+    t = np.where(y, 1.0, -1.0)
+    cw = np.where(y, n / (2 * y.sum()), n / (2 * (~y).sum()))
+
+    def loss(wb: np.ndarray) -> tuple[float, np.ndarray]:
+        w, b = wb[:d], wb[d]
+        z = t * (x @ w + b)
+        g = -c * cw * t / (1 + np.exp(z))
+        value = c * float(np.sum(cw * np.logaddexp(0, -z))) + 0.5 * float(w @ w)
+        return value, np.concatenate([x.T @ g + w, [g.sum()]])
+
+    res = minimize(loss, np.zeros(d + 1), jac=True, method="L-BFGS-B", options={"maxiter": 500})
+    return res.x[:d], float(res.x[d])
+
+
+def ceiling(
+    ev: Evaluation, share: float = 1.0, folds: int = 5, repeats: int = 3, c: float = 10.0
+) -> np.ndarray:
+    """precision@K of a learner far better informed than any reader: logistic regression over
+    the scoring script's TF-IDF, trained on the true labels of `share` of the other papers
+    (`folds`-fold cross-validation: with share 1, 4/5 of the library labelled, about 390
+    papers at ICLR 2017 against a reader's 25), each paper scored by the fold that did not
+    see it, averaged over `repeats` shuffles. Per reader, its unseen papers are ranked by
+    those scores. It bounds what a bag-of-words learner can reach on the evaluation."""
+    x = _matrix(ev.tfidf)
+    n = x.shape[0]
+    cache: dict[frozenset[int], list[np.ndarray]] = {}
+    got = []
+    for pos, neg, want in ev.readers:
+        have = frozenset(want | set(pos))
+        if have not in cache:
+            y = np.zeros(n, dtype=bool)
+            y[list(have)] = True
+            runs = []
+            for seed in range(repeats):
+                rng = np.random.default_rng(seed)
+                order = rng.permutation(n)
+                s = np.zeros(n)
+                for k in range(folds):
+                    test = order[k::folds]
+                    train = np.setdiff1d(order, test)
+                    train = train[: max(2, round(share * len(train)))]  # order is shuffled
+                    if y[train].all() or not y[train].any():
+                        continue  # one class only: the fold's papers stay at 0
+                    w, b = _logistic(x[train], y[train], c)
+                    s[test] = x[test] @ w + b
+                runs.append(s)
+            cache[have] = runs
+        seen = set(pos) | set(neg)
+        hits = []
+        for s in cache[have]:
+            best = [j for j in np.argsort(-s, kind="stable") if j not in seen][:K]
+            hits.append(sum(j in want for j in best) / K)
+        got.append(float(np.mean(hits)))
+    return np.asarray(got)
+
+
 def paired(a: np.ndarray, b: np.ndarray) -> str:
     """Mean of a - b with its standard error."""
     d = a - b
@@ -238,22 +332,30 @@ def main() -> int:
     ap.add_argument("--seeds", default="0-14", help="rng seeds of the phrase readers")
     ap.add_argument("--keyword-seeds", default="300-329")
     ap.add_argument("--show", action="store_true", help="list the phrases picked")
+    ap.add_argument(
+        "--ceiling",
+        default="",
+        help="shares of the other papers' labels for the supervised ceiling, e.g. 0.1,0.5,1",
+    )
     args = ap.parse_args()
     venues = [(v, int(y)) for v, y in (x.split(":") for x in args.venues.split(",") if x)]
     evs = evaluations(
         args.records, venues, _range(args.seeds), args.keywords, _range(args.keyword_seeds)
     )
     print(f"precision@{K} of unseen papers (5 bookmarks, 20 skips per reader)")
+    shares = [float(x) for x in args.ceiling.split(",") if x]
+    extra = "".join(f" supervised, {x:g} of labels |" for x in shares)
     print(
         "| evaluation | interests | readers | for you | rocchio (tf-idf) | random"
-        " | for you - rocchio (SE) |"
+        f" | for you - rocchio (SE) |{extra}"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|" + "---|" * len(shares))
     for ev in evs:
         mine, roc, rnd = precision(ev, papertui_ranker), rocchio(ev), random_order(ev)
+        tops = "".join(f" {ceiling(ev, x).mean():.3f} |" for x in shares)
         print(
             f"| {ev.name} | {ev.interests} | {len(ev.readers)} | {mine.mean():.3f}"
-            f" | {roc.mean():.3f} | {rnd.mean():.3f} | {paired(mine, roc)} |"
+            f" | {roc.mean():.3f} | {rnd.mean():.3f} | {paired(mine, roc)} |{tops}"
         )
     if args.show and args.records:
         for venue, year in venues:
