@@ -104,9 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    except StoreError as exc:
+    except StoreError as exc:  # 2 as any error: 1 is search's "nothing matched", as grep
         print(f"papertui: {exc}", file=sys.stderr)
-        return 1
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

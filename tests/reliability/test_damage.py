@@ -106,7 +106,7 @@ def unwritable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore
 
 def test_read_only_data_dir_cli_explains(capsys, unwritable):
     pid = Library.open(None).papers[0].id
-    assert main(["bookmark", pid]) == 1
+    assert main(["bookmark", pid]) == 2
     err = capsys.readouterr().err
     assert "not saved" in err and str(unwritable) in err and "Traceback" not in err
     assert main(["list"]) == 0 and main(["search", "caligcl"]) == 0  # reading still works

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import tomllib
 
+from rich.cells import cell_len
+
 from papertui.core.settings import settings_path
 from papertui.ui.widgets.paper_list import PaperList, short_labels
 
@@ -142,6 +144,13 @@ def test_collection_labels_tell_years_and_versions_apart() -> None:
     assert labels("proceedings-vol1", "proceedings-vol2") == ["proceedin1", "proceedin2"]
     many = labels(*(f"conference-proceedings-{y}" for y in range(1990, 2030)))
     assert len(set(many)) == 40 and all(len(x) <= 10 for x in many)
+    # a review: the count overwrote a date's last digit, and a category's initial was cut
+    days = [f"daily-2025-12-0{d}-{c}" for d in range(1, 4) for c in ("cs", "math")]
+    assert labels(*days) == [f"dai{c}25120{d}" for d in range(1, 4) for c in "cm"]
+    assert labels("icml 1925", "icml 2025") == ["icml1925", "icml2025"]
+    # cut and padded by cells: a wide character takes two
+    wide = short_labels(["中文论文集合 2021", "abc 2022"])
+    assert {cell_len(v) for v in wide.values()} == {10}
 
 
 async def test_panes_stack_at_80_columns(write_corpus) -> None:

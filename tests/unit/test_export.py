@@ -295,3 +295,45 @@ def test_every_export_reads_back_as_the_same_papers(
     assert again.urls[:1] == bib_paper.urls[:1]
     assert again.id == bib_paper.id  # the same paper: its bookmarks and notes still apply
     assert back[text_paper.abstract].title == text_paper.title  # derived again, not cut
+
+
+HARD_PAPERS = [
+    # "Last, First" names, one-word authors, a long venue, more than 8 authors, and
+    # abstracts that start like Markdown: a heading, the reader's own labels, emphasis
+    (
+        "@article{a, title={Graph Sparsifiers}, author={Lovelace, Ada and Turing, Alan},"
+        " journal={Transactions on Pattern Analysis}, year={2021},"
+        " abstract={## Abstract We study graph sparsifiers and their cuts in depth.}}\n"
+    ),
+    (
+        "@inproceedings{b, title={Scaling Laws}, author={Anonymous}, booktitle={ICLR},"
+        " year={2024}, abstract={**Note:** scaling laws hold for language models here.}}\n"
+    ),
+    (
+        "@misc{c, title={Big Team Paper}, author={"
+        + " and ".join(f"Author{i} Person" for i in range(11))
+        + "}, abstract={*We study everything at once, with an emphasised abstract.*}}\n"
+    ),
+    (
+        "@misc{d, title={Lists}, journal={ICLR 2024 oral},"
+        " abstract={- <https://example.org> 1. is not a list here; > nor a quote -- ok}}\n"
+    ),
+]
+
+
+def test_a_markdown_export_reads_back_exactly_even_when_it_looks_like_markup(write_corpus):
+    """A review: authors "Lovelace, Ada" came back as four people, a one-word author as the
+    venue, a long venue as an author, and abstracts starting with "## " or "**Note:**" were
+    lost. The export's hidden comment and escapes make its read-back exact."""
+    papers = load_corpus([write_corpus("".join(HARD_PAPERS), "hard.bib")]).papers
+    assert len(papers) == len(HARD_PAPERS)
+    entries = entries_for(papers, Store(paths.store_path()).snapshot())
+    text = render(entries, "markdown")
+    assert "\\## Abstract" in text  # escaped, so Markdown shows it as written
+    back = {p.id: p for p in load_corpus([write_corpus(text, "export.md")]).papers}
+    assert set(back) == {p.id for p in papers}
+    for p in papers:
+        again = back[p.id]
+        assert (again.title, again.abstract) == (p.title, p.abstract)
+        assert (again.authors, again.venue, again.year) == (p.authors, p.venue, p.year)
+    assert len(back[papers[2].id].authors) == 11

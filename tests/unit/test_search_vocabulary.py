@@ -30,12 +30,13 @@ def test_nearest_words_the_frequent_first_among_equally_near(tmp_path):
 def test_among_equally_near_words_a_slip_of_the_hand_wins_over_frequency(tmp_path):
     """A trial typed "ofline reinforcment" and searched "online": one edit from both, but a
     missed twin letter is a likely slip and "f" for "n" is not."""
-    words = _vocabulary(
-        tmp_path, {"online": 900, "offline": 40, "graph": 500, "grasp": 2, "network": 9}
-    )
+    counts = {"online": 900, "offline": 40, "graph": 5, "grpahs": 500, "grapl": 900}
+    counts |= {"network": 9, "netwolk": 900, "netwotks": 900}
+    words = _vocabulary(tmp_path, counts)
     assert words.nearest("ofline")[0] == "offline"
-    assert words.nearest("grpah")[0] == "graph"  # two letters swapped
-    assert words.nearest("netwotk")[0] == "network"  # a neighbouring key
+    # each against a more used word as near: two letters swapped, a neighbouring key
+    assert words.nearest("grpah")[0] == "graph"
+    assert words.nearest("netwotk")[0] == "network"
     assert words.nearest("grapg")[0] == "graph"
 
 

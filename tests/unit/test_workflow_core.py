@@ -35,6 +35,9 @@ from papertui.core.settings import load_settings, remember_theme, settings_path
         # a group inside a fraction that is no command's argument (a trial saw "\fracVar")
         (r"$\sqrt{\frac{\mathrm{Var}_{P}{(V+r)}}{d_h}}$", "√((Var_P(V+r))/d_h)"),
         (r"$f({x}) + {a}$", "f(x) + a"),
+        # a space (a wrapped line) between a fraction's two arguments (a review)
+        (r"$\frac{x^{2}} {n+1}$", "x²/(n+1)"),
+        (r"$\mathcal{O}(\frac{\log^{2} n} {\epsilon})$", "𝒪((log² n)/(ε))"),
     ],
 )
 def test_readable_math(raw, shown):

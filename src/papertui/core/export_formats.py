@@ -50,20 +50,36 @@ def paper_markdown(
 
 def to_markdown(entries: Sequence[Entry]) -> str:
     head = f"# papertui export ({len(entries)} paper{'s' if len(entries) != 1 else ''})\n"
-    body = "\n".join(
-        paper_markdown(
-            e.title,
-            e.abstract,
-            e.urls,
-            e.note,
-            byline(e.authors, e.venue, e.year),
-            title_derived=e.title_derived,
-            tags=e.tags,
-        )
-        + f"\n*{', '.join(e.collections)} · id {e.id}*\n"
-        for e in entries
-    )
+    body = "\n".join(_export_markdown(e) for e in entries)
     return head + "\n" + body
+
+
+# leads a line that Markdown would read as a heading, list, quote, emphasis or comment
+_MARKUP_START = re.compile(r"^(?=[#*>+\-_<`=|~]|\d+[.)]\s)", re.M)
+
+
+def _export_markdown(e: Entry) -> str:
+    """One paper of a Markdown export: `paper_markdown`, with a hidden comment under the title
+    holding what the byline cannot say exactly (every author, the venue, the year, a derived
+    title) and the abstract's lines escaped where they start like markup, so that papertui
+    reads its export back as the same papers."""
+    meta = {"authors": list(e.authors), "venue": e.venue, "year": e.year}
+    meta["title_derived"] = bool(e.title_derived)
+    # "--" cannot occur in an HTML comment: JSON's escape keeps it out
+    hidden = json.dumps(meta, ensure_ascii=False).replace("--", "-\\u002d")
+    text = paper_markdown(
+        e.title,
+        _MARKUP_START.sub("\\\\", e.abstract),
+        e.urls,
+        e.note,
+        byline(e.authors, e.venue, e.year),
+        title_derived=e.title_derived,
+        tags=e.tags,
+    )
+    first, _, rest = text.partition("\n")
+    return (
+        f"{first}\n<!-- papertui {hidden} -->\n{rest}\n*{', '.join(e.collections)} · id {e.id}*\n"
+    )
 
 
 def byline(authors: Sequence[str], venue: str, year: int | None) -> str:

@@ -160,9 +160,19 @@ def _script(body: str, table: dict[str, str], mark: str) -> str:
 _FRAC = re.compile(r"\\frac\s*(?:" + _GROUP + r"|(\w))\s*(?:" + _GROUP + r"|(\w))")
 
 
-# a group with a command before it is its argument (kept); one right after "}" is a second
-# argument (\frac{a}{b}), after ^ or _ a script's, after a backslash an escaped brace
-_BARE_GROUP = re.compile(r"(\\[A-Za-z]+\s*)?(?<![}^_\\])" + _GROUP)
+# a group with a command before it is its argument (kept); one after "}" (spaces between
+# allowed) is a second argument (\frac{a} {b}), after ^ or _ a script's, after a backslash an
+# escaped brace: see `_unwrapped`
+_BARE_GROUP = re.compile(r"(\\[A-Za-z]+\s*)?" + _GROUP)
+
+
+def _unwrapped(m: re.Match[str]) -> str:
+    if m.group(1):
+        return m.group(0)
+    before = m.string[max(0, m.start() - 40) : m.start()]
+    if before[-1:] == "\\" or before.rstrip()[-1:] in ("}", "^", "_"):
+        return m.group(0)
+    return m.group(2)
 
 
 def _wrapped(part: str) -> str:
@@ -198,7 +208,7 @@ def _math(source: str) -> str:
         text = re.sub(r"_\s*" + _GROUP, lambda m: _script(m.group(1), _SUB, "_"), text)
         # a group that is no command's argument ("_{x}{(a+b)}"), so that the one around it
         # can match: \frac{\mathrm{Var}_{P}{(V+r)}}{d} stayed "\fracVar_P(V+r)d"
-        text = _BARE_GROUP.sub(lambda m: m.group(0) if m.group(1) else m.group(2), text)
+        text = _BARE_GROUP.sub(_unwrapped, text)
         if text == before:
             break
     text = re.sub(r"\^([0-9a-zA-Z+\-])", lambda m: _script(m.group(1), _SUPER, "^"), text)

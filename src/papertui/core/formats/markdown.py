@@ -11,7 +11,9 @@ both: venue "nips", year 2022.
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 from papertui.core.export_formats import DERIVED_REMARK
 from papertui.core.formats.base import ParsedFile, decode
@@ -161,24 +163,50 @@ _EXPORT_ID = re.compile(r"^\*.* · id [0-9a-f]+\*$")
 _EXPORT_URL = re.compile(r"^- <(https?://[^>\s]+)>$")
 
 
+_EXPORT_META = re.compile(r"^<!-- papertui (\{.*\}) -->$")
+_ESCAPED = re.compile(r"^\\(?=[#*>+\-_<`=|~]|\d+[.)]\s)", re.M)
+
+
 def parse_export(text: str) -> list[dict[str, str]]:
     """The papers of a papertui Markdown export: title (left out when papertui derived it, so
-    it is derived again in full), byline (authors · venue · year), abstract and links."""
+    it is derived again in full), byline (authors · venue · year), abstract and links. An
+    export with the hidden comment under each title (`export_formats._export_markdown`) is
+    read exactly; an older one by the byline's shape."""
     items: list[dict[str, str]] = []
     for section in re.split(r"(?m)^## ", text)[1:]:
         lines = section.split("\n")
-        item = {"title": lines[0].strip()}
+        item: dict[str, Any] = {"title": lines[0].strip()}
+        meta = _meta(lines[1].strip()) if len(lines) > 1 else None
+        if meta is not None:
+            lines = lines[1:]
+            item.update({k: meta[k] for k in ("authors", "venue", "year") if meta.get(k)})
+            if meta.get("title_derived"):
+                item["title"] = ""
+        # before the abstract: the derived-title remark and the byline (the byline only
+        # when the comment says there is one)
+        bylines = (
+            int(bool(meta.get("authors") or meta.get("venue") or meta.get("year")))
+            if meta is not None
+            else 1
+        )
         body: list[str] = []
-        head = True  # before the abstract: the derived-title remark and the byline
+        head = True
         for line in lines[1:]:
             stripped = line.strip()
             if head and not stripped:
                 continue
             if head and stripped == f"*({DERIVED_REMARK})*":
-                item["title"] = ""
+                item["title"] = "" if meta is None else item["title"]
                 continue
-            if head and _EMPHASIS_LINE.match(stripped) and not _EXPORT_ID.match(stripped):
-                item.update(_byline(stripped[1:-1]))
+            if (
+                head
+                and bylines
+                and _EMPHASIS_LINE.match(stripped)
+                and not _EXPORT_ID.match(stripped)
+            ):
+                bylines -= 1
+                if meta is None:
+                    item.update(_byline(stripped[1:-1]))
                 continue
             head = False
             url = _EXPORT_URL.match(stripped)
@@ -188,9 +216,21 @@ def parse_export(text: str) -> list[dict[str, str]]:
                 break  # what follows the links is the reader's own, not the paper's
             elif "url" not in item:
                 body.append(line)
-        item["abstract"] = "\n".join(body).strip()
+        abstract = "\n".join(body).strip()
+        item["abstract"] = _ESCAPED.sub("", abstract) if meta is not None else abstract
         items.append(item)
     return items
+
+
+def _meta(line: str) -> dict[str, Any] | None:
+    found = _EXPORT_META.match(line)
+    if not found:
+        return None
+    try:
+        meta = json.loads(found.group(1))
+    except ValueError:
+        return None
+    return meta if isinstance(meta, dict) else None
 
 
 def _byline(text: str) -> dict[str, str]:

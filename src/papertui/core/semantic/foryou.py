@@ -25,7 +25,8 @@ WHY_LIMIT = 500
 # with its title before it and a tenth of its words dropped scored 0.74 or more, two
 # different papers at most 0.44 (300 ICML 2023 abstracts)
 SAME_PAPER = 0.6
-WARNED = ("unreadable entry",)  # skipped for a reason a warning gives, with the count
+# skipped for a reason a warning already gives, with the count and line
+WARNED = ("unreadable entry", "broken JSON line")
 NOT_READY = "for you: not ready yet (unread papers first meanwhile)"
 NOTHING_YET = "for you: nothing learned yet (like with +, bookmark or tag papers)"
 
