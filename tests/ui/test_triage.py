@@ -9,6 +9,7 @@ from textual.widgets import OptionList
 
 from papertui.ui.screens.overview import BarChart, OverviewScreen
 from papertui.ui.screens.prompt import PromptScreen
+from papertui.ui.widgets.paper_list import PaperList
 from papertui.ui.widgets.status import StatusLine
 
 from ui_support import SIZE, make_app, settle
@@ -115,6 +116,16 @@ async def test_quick_answers_in_for_you_each_judge_the_next_paper(write_corpus, 
         assert app.library.papers[plist.rows[plist.cursor]].id == shown[3]
 
 
+async def _for_you_after_a_like(pilot, app) -> PaperList:  # type: ignore[no-untyped-def]
+    """The first paper liked, then the "for you" order: the paper list."""
+    await settle(pilot)
+    await pilot.press("plus")  # a graph paper liked
+    for _ in range(4):  # to "for you"
+        await pilot.press("s")
+    await settle(pilot)
+    return app.reader.paper_list
+
+
 async def test_bookmarks_and_notes_teach_for_you_at_once_without_moving_the_paper(
     write_corpus, monkeypatch
 ):
@@ -123,12 +134,7 @@ async def test_bookmarks_and_notes_teach_for_you_at_once_without_moving_the_pape
     monkeypatch.setattr("papertui.ui.current_paper.READ_AFTER", 3600)
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        plist = app.reader.paper_list
-        await pilot.press("plus")  # a graph paper liked
-        for _ in range(4):  # to "for you"
-            await pilot.press("s")
-        await settle(pilot)
+        plist = await _for_you_after_a_like(pilot, app)
         assert "learned from 1 kept" in status(app)
         await pilot.press("j", "j", "j")
         await settle(pilot)
@@ -165,12 +171,7 @@ async def test_an_answer_after_a_bookmark_above_it_shows_the_paper_that_took_its
     monkeypatch.setattr("papertui.ui.current_paper.READ_AFTER", 3600)
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        plist = app.reader.paper_list
-        await pilot.press("plus")  # a graph paper liked
-        for _ in range(4):  # to "for you"
-            await pilot.press("s")
-        await settle(pilot)
+        plist = await _for_you_after_a_like(pilot, app)
         await pilot.press("b")  # row 1 kept: it stays on its row while read
         await settle(pilot)
         kept = plist.current
