@@ -178,8 +178,8 @@ COMMANDS = [
     Command("read", "mark a paper read (or --unread)", _read),
     Command(
         "export",
-        "export papers with their notes and tags: bookmarked and annotated ones, or those a "
-        "query or a tag selects",
+        "export papers with their notes and tags: bookmarked, annotated and liked ones, or "
+        "those a query or a tag selects",
         _export,
     ),
 ]

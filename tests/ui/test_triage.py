@@ -7,6 +7,7 @@ import time
 
 from textual.widgets import OptionList
 
+from papertui.core.semantic.foryou import is_passed_over
 from papertui.ui.screens.overview import BarChart, OverviewScreen
 from papertui.ui.screens.prompt import PromptScreen
 from papertui.ui.widgets.paper_list import PaperList
@@ -243,6 +244,33 @@ async def test_for_you_says_a_paper_read_and_not_kept_is_passed_over(write_corpu
         await pilot.press("plus")  # liked after all: no longer passed over
         await settle(pilot)
         assert app.reader.current._passed_over(paper) == ""
+
+
+async def test_a_read_paper_whose_like_is_taken_back_is_not_passed_over(write_corpus, monkeypatch):
+    """A trial: read a paper, +, U: it came back "passed over" at row 2974 of 3000 and the
+    status counted it as a negative. An answer taken back leaves the paper undecided: neither
+    kept nor passed over, ranked again in "for you"."""
+    monkeypatch.setattr("papertui.ui.current_paper.READ_AFTER", 0.05)
+    app = make_app([themed(write_corpus)])
+    async with app.run_test(size=SIZE) as pilot:
+        plist = await _for_you_after_a_like(pilot, app)
+        counts = app.library.foryou.answer_counts()
+        await pilot.press("j")
+        await pilot.pause(0.3)  # the paper is read while the reader decides
+        await settle(pilot)
+        target = app.library.papers[plist.current].id
+        assert app.library.annotations().reads.get(target)
+        await pilot.press("plus")
+        await settle(pilot)
+        await pilot.press("U")
+        await settle(pilot)
+        notes = app.library.annotations()
+        assert notes.feedback_word(target) is None and not is_passed_over(notes, target)
+        assert app.library.foryou.answer_counts()[0] == counts[0]  # not kept either
+        assert app.library.papers[plist.current].id == target
+        read = sum(1 for p in plist.rows if app.library.papers[p].id in notes.reads)
+        assert plist.cursor < len(plist.rows) - read + 1  # ranked again, not sent to the end
+        assert "passed over" not in str(app.reader.detail.query_one("#detail-body").render())
 
 
 async def test_u_takes_back_the_last_answers_one_at_a_time(write_corpus):

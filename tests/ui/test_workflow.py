@@ -349,3 +349,22 @@ async def test_v_selects_every_paper_in_the_list_and_again_unselects_them():
         assert f"{len(shown)} selected" in status(app)
         await pilot.press("v")
         assert app.reader.paper_list.selected == set()
+
+
+async def test_v_selects_every_hit_when_the_list_holds_only_the_best(write_corpus):
+    """A trial: `/reinforcement`, v, b bookmarked 100 papers of 349 hits, the best 100 the
+    list held. v ranks every hit and selects them all."""
+    words = "graph spectral kernel learning method data model results"
+    text = "\n\n".join(f"Paper {i} on graph theory: {words} {i}." for i in range(150))
+    app = make_app([write_corpus("Graphs\n\n" + text + "\n", "graphs.txt")])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await search(pilot, "graph")
+        plist = app.reader.paper_list
+        assert len(plist.rows) == 100 and app.reader.view.truncated
+        await pilot.press("v")
+        await settle(pilot)
+        assert len(plist.rows) == 150 and plist.selected == set(plist.rows)
+        assert "150 selected" in status(app)
+        await pilot.press("v")
+        assert plist.selected == set()

@@ -88,7 +88,7 @@ def test_note_from_stdin(capsys, monkeypatch):
     "argv,message",
     [
         (["list", "/no/such/dump.txt"], "/no/such/dump.txt: no such file or folder"),
-        (["bookmark", "zzzz"], "no paper with id 'zzzz'"),
+        (["bookmark", "zzzz"], "no paper with id 'zzzz' in the corpus (the default collections"),
         (["bookmark", ""], "empty paper id"),
         (["search", "x", "--limit", "0"], "--limit must be at least 1"),
         (["export", "--format", "docx"], "invalid choice"),

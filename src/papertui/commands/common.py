@@ -126,4 +126,6 @@ def find_paper(args: argparse.Namespace) -> tuple[Library, Paper]:
     try:
         return library, library.resolve(args.id)
     except PaperNotFound as exc:
-        raise UsageError(f"papertui: {exc}") from exc
+        # without -c the default collections are searched: say how to name the paper's file
+        hint = "" if args.corpus else " (the default collections; -c PATH opens another)"
+        raise UsageError(f"papertui: {exc}{hint}") from exc

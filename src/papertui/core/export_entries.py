@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papertui.core.corpus import Paper
-from papertui.core.store import Annotations, SavedPaper
+from papertui.core.store import LIKED, Annotations, SavedPaper
 
 
 @dataclass(slots=True)
@@ -82,8 +82,9 @@ def entries_for(papers: Iterable[Paper], notes: Annotations) -> list[Entry]:
 
 
 def annotated_ids(notes: Annotations) -> list[str]:
-    """Every paper the user bookmarked, noted or tagged: bookmarks oldest first, then the
-    other noted papers oldest first, then the other tagged ones."""
+    """Every paper the user bookmarked, noted, tagged or liked: bookmarks oldest first, then
+    the other noted papers oldest first, then the other tagged ones, then the other liked ones
+    (a trial's 18 likes were left out of its export)."""
     ids = sorted(notes.bookmarks, key=lambda pid: (notes.bookmarks[pid], pid))
     taken = set(ids)
     noted = sorted(
@@ -92,7 +93,9 @@ def annotated_ids(notes: Annotations) -> list[str]:
     )
     taken.update(noted)
     tagged = sorted(pid for pid in notes.tags if pid not in taken)
-    return ids + noted + tagged
+    taken.update(tagged)
+    liked = sorted(pid for pid, v in notes.feedback.items() if v == LIKED and pid not in taken)
+    return ids + noted + tagged + liked
 
 
 def annotated_entries(

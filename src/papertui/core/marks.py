@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter
-from papertui.core.store import LIKED, SKIPPED, Annotations, Store
+from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store
 
 if TYPE_CHECKING:
     from papertui.core.library import Library
@@ -138,6 +138,11 @@ class Marks:
     def unjudge(self, papers: Sequence[Paper]) -> None:
         """Forget a like or skip on these papers."""
         self._store.set_feedback(list(papers), None)
+
+    def undecide(self, papers: Sequence[Paper]) -> None:
+        """Take back an answer: the papers count as neither liked nor passed over (even when
+        read) and are ranked again, until answered."""
+        self._store.set_feedback(list(papers), UNDECIDED)
 
     def reset_feedback(self) -> None:
         """Forget every like, skip and seed text (bookmarks, notes, tags and reads stay)."""

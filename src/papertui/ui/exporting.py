@@ -27,7 +27,7 @@ class Exporting:
 
     def _choices(self) -> list[tuple[str, str]]:
         selected = self.reader.paper_list.selected
-        found = [("bookmarked and annotated papers", "bookmarks")]
+        found = [("bookmarked, annotated and liked papers", "bookmarks")]
         if selected:  # what E acts on when papers are selected: offered first
             n = len(selected)
             what = "the selected paper" if n == 1 else f"the {n} selected papers"
@@ -51,7 +51,7 @@ class Exporting:
             return [library.papers[i] for i in self.reader.view.indices]
         if what.startswith("tag:"):
             return library.marks.tagged(what[4:])
-        return None  # the bookmarked and annotated papers
+        return None  # the bookmarked, annotated and liked papers
 
     def _write(self, what: str, fmt: str, name: str, overwrite: bool = False) -> None:
         entries = self.library.entries(self._papers(what))

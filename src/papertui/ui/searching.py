@@ -22,12 +22,18 @@ if TYPE_CHECKING:
 TYPING_PAUSE = 0.06  # seconds without a key before the query in the box is searched
 
 
+ALL_HITS = 1 << 30  # a depth that ranks every full-text hit
+
+
 class Searching:
     def __init__(self, reader: ReaderScreen) -> None:
         self.reader = reader
         self.library = reader.library
         self.lock = threading.Lock()  # one query at a time over the library
         self.generation = 0  # bumped by every search; older answers are dropped
+        # the search whose every hit `v` asked to select once shown (the list held only the
+        # best hits: a trial's v selected 100 of 349)
+        self.select_all_of: int | None = None
         self._typing: Timer | None = None
         # the row a like or skip left while the re-ranking it asked for is on its way: more
         # answers before it comes keep it, and the new order shows its best paper there
@@ -162,7 +168,16 @@ class Searching:
                     "selection", f"Unselected {dropped}: the selected {what} not in this list."
                 )
         plist.set_rows(view.indices, keep=keep, row=row)
+        if self.select_all_of == generation:
+            self.select_all_of = None
+            plist.selected.difference_update(plist.rows)  # v selects them all, never toggles
+            plist.select_all()
         reader.update_status()
+
+    def select_every_hit(self) -> None:
+        """`v` on a list of only the best hits: rank every hit, then select them all."""
+        self.search(depth=ALL_HITS)
+        self.select_all_of = self.generation
 
     def start_view(
         self,

@@ -81,7 +81,7 @@ class Triaging:
             return
         batch = self.answers.pop()
         marks, papers = self.library.marks, self.library.papers
-        changes = (("liked", marks.like), ("skipped", marks.skip), (None, marks.unjudge))
+        changes = (("liked", marks.like), ("skipped", marks.skip), (None, marks.undecide))
         try:
             for word, change in changes:
                 if chosen := [papers[i] for i, had in batch if had == word]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from papertui.core import drafts
 from papertui.core.corpus import finish_titles
 from papertui.core.querying import View
-from papertui.core.store import LIKED, SKIPPED, Annotations, Seed
+from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Seed
 
 if TYPE_CHECKING:
     from papertui.core.library import Library
@@ -44,11 +44,17 @@ def negative_ids(
 ) -> set[str]:
     """Papers passed over: read (since the last reset) and not kept, or skipped. A paper with
     a note typed and not saved yet (a draft; `writing`: `drafts.pending()` when the caller has
-    it) was read and not left: it is not passed over."""
+    it) was read and not left: it is not passed over; nor is one whose answer was taken back
+    (`UNDECIDED`)."""
     skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
     read = {pid for pid, at in notes.reads.items() if at > notes.feedback_reset}
     writing = drafts.pending() if writing is None else writing
-    return (read - positives - set(writing)) | (skipped - positives)
+    return (read - positives - set(writing) - undecided_ids(notes)) | (skipped - positives)
+
+
+def undecided_ids(notes: Annotations) -> set[str]:
+    """Papers whose like or skip was taken back: ranked again, whether read or not."""
+    return {pid for pid, v in notes.feedback.items() if v == UNDECIDED}
 
 
 def is_passed_over(notes: Annotations, pid: str) -> bool:
@@ -65,6 +71,8 @@ def is_passed_over(notes: Annotations, pid: str) -> bool:
         return False
     if notes.feedback.get(pid) == SKIPPED:
         return True
+    if notes.feedback.get(pid) == UNDECIDED:
+        return False
     at = notes.reads.get(pid)
     return at is not None and at > notes.feedback_reset and drafts.load(pid) is None
 
@@ -180,7 +188,7 @@ class ForYou:
             return  # "no papers match" says more than how the order works
         positives = self.positives(notes)
         negatives = negative_ids(notes, positives)
-        judged = negatives | positives | notes.reads.keys()
+        judged = negatives | positives | (notes.reads.keys() - undecided_ids(notes))
         unread = [i for i in view.indices if papers[i].id not in judged]
         read = [i for i in view.indices if papers[i].id in judged]
         model = self.interest()

@@ -154,7 +154,7 @@ def nearest(v: PaperVectors, anchors: np.ndarray) -> tuple[np.ndarray, np.ndarra
     arg = np.zeros(len(v), dtype=np.int64)
     best = np.zeros(len(v), dtype=np.float32)
     a = anchors[:, :k].T.astype(np.float32)
-    step = 16384
+    step = max(256, min(16384, (1 << 22) // max(1, len(anchors))))  # a block: 16 MiB at most
     for s in range(0, len(v), step):
         block = np.asarray(v.dense[s : s + step, :k], dtype=np.float32)
         norms = np.linalg.norm(block, axis=1, keepdims=True)

@@ -17,10 +17,11 @@ from papertui.core.store.feedback import Feedback
 from papertui.core.store.reconcile import Reconciling, _v1_id
 from papertui.core.store.saved import SavedPaper
 from papertui.core.store.schema import SCHEMA_VERSION
-from papertui.core.store.snapshot import LIKED, SKIPPED, Annotations, Seed
+from papertui.core.store.snapshot import LIKED, SKIPPED, UNDECIDED, Annotations, Seed
 
 __all__ = [
     "LIKED",
+    "UNDECIDED",
     "SCHEMA_VERSION",
     "SKIPPED",
     "Annotations",

@@ -9,16 +9,17 @@ from collections.abc import Sequence
 from papertui.core.corpus import Paper
 from papertui.core.store.reading import StoreReader
 from papertui.core.store.saved import remember
-from papertui.core.store.snapshot import LIKED, SKIPPED, Seed
+from papertui.core.store.snapshot import LIKED, SKIPPED, UNDECIDED, Seed
 
 
 class Feedback(StoreReader):
     """Liked and skipped papers, and example abstracts from outside the library."""
 
     def set_feedback(self, papers: Sequence[Paper], value: int | None) -> None:
-        """Triage verdicts: LIKED (+1), SKIPPED (-1), or None to forget them."""
-        if value not in (LIKED, SKIPPED, None):
-            raise ValueError(f"feedback is {LIKED}, {SKIPPED} or None, not {value!r}")
+        """Triage verdicts: LIKED (+1), SKIPPED (-1), UNDECIDED (0: an answer taken back), or
+        None to forget them."""
+        if value not in (LIKED, SKIPPED, UNDECIDED, None):
+            raise ValueError(f"feedback is {LIKED}, {SKIPPED}, {UNDECIDED} or None, not {value!r}")
         now = time.time()
 
         def work(conn: sqlite3.Connection) -> None:

@@ -8,6 +8,8 @@ from types import MappingProxyType
 from typing import Any
 
 LIKED, SKIPPED = 1, -1
+# an answer taken back (U): neither liked nor passed over, even if read, until answered again
+UNDECIDED = 0
 
 
 def _empty() -> Mapping[str, Any]:

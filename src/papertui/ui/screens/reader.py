@@ -319,7 +319,10 @@ class ReaderScreen(Screen[None]):
         self.paper_list.action_toggle_select()
 
     def action_select_all(self) -> None:
-        self.paper_list.select_all()
+        if self.view.truncated and not self.paper_list.selected.issuperset(self.paper_list.rows):
+            self.searching.select_every_hit()  # more hits than listed: all of them
+        else:
+            self.paper_list.select_all()
 
     def action_copy_abstract(self) -> None:
         self.annotating.copy_abstract()
