@@ -362,6 +362,7 @@ async def test_v_selects_every_hit_when_the_list_holds_only_the_best(write_corpu
         await search(pilot, "graph")
         plist = app.reader.paper_list
         assert len(plist.rows) == 100 and app.reader.view.truncated
+        assert "row 1 of the best 100 of 150 matches (more as you scroll)" in status(app)
         await pilot.press("v")
         await settle(pilot)
         assert len(plist.rows) == 150 and plist.selected == set(plist.rows)

@@ -50,6 +50,7 @@ class View:
     scores: dict[int, float] = field(default_factory=dict)  # full-text score per position
     depth: int | None = None  # how many full-text hits were asked for
     truncated: bool = False  # there may be more full-text hits than were ranked
+    matched: int | None = None  # how many papers the full text matches, when truncated
     why: dict[int, str] = field(default_factory=dict)  # position -> why "for you" ranked it
 
 
@@ -183,6 +184,7 @@ class Planner(FilterSets):
             view.highlighter = result.highlighter
             view.corrections = result.corrections
             view.truncated = depth is not None and len(result.hits) >= depth
+            view.matched = result.matched if view.truncated else None
             if result.fallback:
                 view.notes.append("query syntax not understood; searched the words as typed")
             for pid, score in result.hits:

@@ -85,9 +85,9 @@ class ArrayScorer:
         limit: int | None,
         allowed: wq.Query | None = None,
         excluded: wq.Query | None = None,
-    ) -> list[tuple[int, float]]:
+    ) -> tuple[list[tuple[int, float]], int]:
         """(document number, score) of the best `limit` hits (all: None), best first, ties
-        by document number, as Whoosh's collector orders them."""
+        by document number, as Whoosh's collector orders them; and how many papers match."""
         _numpy()
         matched, scores = self._evaluate(q)
         if allowed is not None:
@@ -95,8 +95,9 @@ class ArrayScorer:
         if excluded is not None:
             matched &= ~self._matching(excluded)
         docs = np.flatnonzero(matched)
-        if not len(docs):
-            return []
+        total = len(docs)
+        if not total:
+            return [], 0
         found = scores[docs]
         if limit is not None and len(docs) > limit:
             # the limit-th best score; everything above it, and its ties, go on to the sort
@@ -106,7 +107,8 @@ class ArrayScorer:
         order = np.lexsort((docs, -found))
         if limit is not None:
             order = order[:limit]
-        return [(int(d), float(s)) for d, s in zip(docs[order], found[order], strict=True)]
+        hits = [(int(d), float(s)) for d, s in zip(docs[order], found[order], strict=True)]
+        return hits, total
 
     def _evaluate(self, q: wq.Query) -> tuple[np.ndarray, np.ndarray]:
         """Which papers `q` matches, and their scores (0 where it does not)."""

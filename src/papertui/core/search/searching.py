@@ -57,6 +57,7 @@ class SearchResult:
     highlighter: Highlighter
     corrections: dict[str, str]  # typed word -> word searched instead
     fallback: bool = False  # the query could not be parsed and was searched as plain words
+    matched: int | None = None  # how many papers match in all (None: not known)
 
 
 class SearchIndex:
@@ -164,7 +165,7 @@ class SearchIndex:
             parsed = self._parser.parse(text)
             parsed = parsed.accept(lambda q: self._repair(q, raw_words, corrections))
             parsed = self._boost_adjacent(parsed)
-            hits = self._run(parsed, limit)
+            hits, matched = self._run(parsed, limit)
         except _INDEX_ERRORS as exc:
             raise SearchFailed(_why(exc)) from exc
         except Exception:  # noqa: BLE001 - some strings make every Whoosh parser raise
@@ -173,25 +174,27 @@ class SearchIndex:
             corrections.clear()
             try:
                 parsed = self._plain(text, raw_words, corrections)
-                hits = self._run(parsed, limit)
+                hits, matched = self._run(parsed, limit)
             except Exception as exc:
                 # plain words always run on a sound index: what failed is the index itself
                 raise SearchFailed(_why(exc)) from exc
-        return SearchResult(hits, highlighter_for(parsed), corrections, fallback)
+        return SearchResult(hits, highlighter_for(parsed), corrections, fallback, matched)
 
-    def _run(self, q: wq.Query, limit: int | None) -> list[tuple[str, float]]:
+    def _run(self, q: wq.Query, limit: int | None) -> tuple[list[tuple[str, float]], int | None]:
+        """The best `limit` hits, and how many papers match when that is known exactly."""
         if q is wq.NullQuery or self._filter is wq.NullQuery:
-            return []
+            return [], 0
         ids = self._ids  # a column: no stored document (with its abstract) is read per hit
         arrays = self._arrays
         conditions = [c for c in (self._filter, self._mask) if c is not None]
         if arrays.worth(q) and all(map(arrays.handles, conditions)):
-            hits = arrays.search(q, limit, self._filter, self._mask)
-            return [(ids[docnum], score) for docnum, score in hits]
+            found, count = arrays.search(q, limit, self._filter, self._mask)
+            return [(ids[docnum], score) for docnum, score in found], count
         if _alternatives_only(q) and len(list(q.leaves())) >= PRELOAD_FROM:
             _preload(q)
         results = self._searcher.search(q, limit=limit, filter=self._filter, mask=self._mask)
-        return [(ids[docnum], float(score or 0.0)) for score, docnum in results.top_n]
+        total = len(results) if results.has_exact_length() else None
+        return [(ids[docnum], float(score or 0.0)) for score, docnum in results.top_n], total
 
     def _repair(self, q: wq.Query, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
         """Leaf by leaf: drop wildcards too broad to run, replace unknown words by near ones."""

@@ -149,6 +149,7 @@ class ReaderScreen(Screen[None]):
             total=len(self.library.papers),
             shown=len(view.indices),
             more=view.truncated,
+            matched=view.matched,
             # "n of N" only when the list is narrowed: notes such as "learned from 4 answers"
             # say how it is ordered, not that papers are missing
             filtered=bool(view.query or layers or len(view.indices) != len(self.library.papers)),

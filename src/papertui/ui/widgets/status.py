@@ -17,6 +17,7 @@ class ListState:
     total: int = 0
     shown: int = 0
     more: bool = False  # more full-text hits are ranked when scrolled to the end
+    matched: int | None = None  # how many papers the query matches, when more are to come
     filtered: bool = False
     layers: tuple[str, ...] = ()  # filters in force, in the order Esc peels them (last first)
     sort: str = ""
@@ -51,14 +52,17 @@ class StatusLine(Static):
     def _render_line(self) -> None:
         s = self.state
         # where the cursor is goes with the count, as vim's ruler, and is never dropped
+        # with more to come, of how many matches (a trial read "of 3000", the library, as that)
+        of = f"{s.matched} matches" if s.matched is not None else str(s.total)
         if s.position and s.filtered and s.more:
-            counted = f"row {s.position} of the best {s.shown} of {s.total} (more as you scroll)"
+            counted = f"row {s.position} of the best {s.shown} of {of} (more as you scroll)"
         elif s.position:
             counted = f"row {s.position}/{s.shown}" + (f" of {s.total}" if s.filtered else "")
         elif s.filtered:
             counted = f"{s.shown} of {s.total} papers" if s.total != 1 else "1 of 1 paper"
             if s.more:
-                counted = f"best {s.shown} of {s.total} papers (more as you scroll)"
+                papers = of if s.matched is not None else f"{s.total} papers"
+                counted = f"best {s.shown} of {papers} (more as you scroll)"
         else:
             counted = f"{s.total} papers" if s.total != 1 else "1 paper"
         # (priority, text) in the order shown; a line too long for the terminal drops whole
