@@ -455,7 +455,7 @@ async def test_scrolling_to_the_end_ranks_more_hits(write_corpus, monkeypatch):
         await type_query(pilot, "learning")
         plist = app.query_one(PaperList)
         assert len(plist.rows) == 50
-        assert "best 50 of 300 (more as you scroll)" in status(app)
+        assert "best 50 of 300 matches (more as you scroll)" in status(app)
         await pilot.press("enter", "G")
         await settle(pilot)
         assert len(plist.rows) == 200 and plist.cursor == 49  # the cursor stays on its paper
