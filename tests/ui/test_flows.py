@@ -40,6 +40,23 @@ async def type_query(pilot, text: str) -> None:
     await settle(pilot)
 
 
+async def test_a_query_typed_and_erased_before_it_ran_keeps_the_readers_place(monkeypatch):
+    """A query erased within the typing pause never ran: the reader stays on their paper
+    (it sent them to row 1, seen as a flaky test on a loaded machine)."""
+    monkeypatch.setattr("papertui.ui.searching.TYPING_PAUSE", 1.0)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        plist = app.query_one(PaperList)
+        await pilot.press("5", "0", "G")
+        await settle(pilot)
+        before = plist.current
+        await pilot.press("slash", "g", "r", "backspace", "backspace")
+        await pilot.pause(1.5)
+        await settle(pilot)
+        assert len(plist.rows) == 139 and plist.current == before and plist.cursor == 49
+
+
 async def test_opens_on_bundled_corpus_with_first_paper_shown():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -49,6 +49,11 @@ class Searching:
         # burst, a paste or a held Backspace), and only the last query's answer is shown.
         if self._typing is not None:
             self._typing.stop()
+        if self.left is None and self.reader.search_bar.value.strip():
+            # the paper to go back to is the one under the cursor at the first key: a query
+            # typed and erased within the pause never ran, and must not send the reader to row 1
+            self.left = self.reader.paper_list.current
+            self.moved_in_results = False
         self._typing = self.reader.set_timer(TYPING_PAUSE, self._paused)
 
     def _paused(self) -> None:
@@ -60,7 +65,7 @@ class Searching:
             self.moved_in_results = False
             self.search()
         else:
-            back = plist.current if self.moved_in_results else self.left
+            back = plist.current if self.moved_in_results or self.left is None else self.left
             self.left, self.moved_in_results = None, False
             self.search(keep=back)
 
