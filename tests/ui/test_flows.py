@@ -40,17 +40,23 @@ async def type_query(pilot, text: str) -> None:
     await settle(pilot)
 
 
+async def _on_row_50(pilot, app) -> tuple[PaperList, int | None]:  # type: ignore[no-untyped-def]
+    """The bundled corpus at row 50 (`50G`): the list and the paper there."""
+    await settle(pilot)
+    plist = app.query_one(PaperList)
+    await pilot.press("5", "0", "G")
+    await settle(pilot)
+    assert plist.cursor == 49
+    return plist, plist.current
+
+
 async def test_a_query_typed_and_erased_before_it_ran_keeps_the_readers_place(monkeypatch):
     """A query erased within the typing pause never ran: the reader stays on their paper
     (it sent them to row 1, seen as a flaky test on a loaded machine)."""
     monkeypatch.setattr("papertui.ui.searching.TYPING_PAUSE", 1.0)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        plist = app.query_one(PaperList)
-        await pilot.press("5", "0", "G")
-        await settle(pilot)
-        before = plist.current
+        plist, before = await _on_row_50(pilot, app)
         await pilot.press("slash", "g", "r", "backspace", "backspace")
         await pilot.pause(1.5)
         await settle(pilot)
@@ -129,12 +135,7 @@ async def test_clearing_the_query_keeps_the_readers_place():
     searched, pressed Esc and was sent back to row 1."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        plist = app.query_one(PaperList)
-        await pilot.press("5", "0", "G")
-        await settle(pilot)
-        before = plist.current
-        assert plist.cursor == 49
+        plist, before = await _on_row_50(pilot, app)
         await type_query(pilot, "graph")
         assert plist.current != before
         await pilot.press("escape")  # from the box, nothing chosen: back where it was

@@ -54,8 +54,10 @@ def to_markdown(entries: Sequence[Entry]) -> str:
     return head + "\n" + body
 
 
-# leads a line that Markdown would read as a heading, list, quote, emphasis or comment
-_MARKUP_START = re.compile(r"^(?=[#*>+\-_<`=|~]|\d+[.)]\s)", re.M)
+# what leads a line that Markdown would read as a heading, list, quote, emphasis or comment:
+# escaped in an export's abstract, and unescaped when papertui reads the export back
+MARKUP_START = r"[#*>+\-_<`=|~]|\d+[.)]\s"
+_MARKUP_LINE = re.compile(rf"^(?={MARKUP_START})", re.M)
 
 
 def _export_markdown(e: Entry) -> str:
@@ -69,7 +71,7 @@ def _export_markdown(e: Entry) -> str:
     hidden = json.dumps(meta, ensure_ascii=False).replace("--", "-\\u002d")
     text = paper_markdown(
         e.title,
-        _MARKUP_START.sub("\\\\", e.abstract),
+        _MARKUP_LINE.sub("\\\\", e.abstract),
         e.urls,
         e.note,
         byline(e.authors, e.venue, e.year),

@@ -53,15 +53,12 @@ class Searching:
             # the paper to go back to is the one under the cursor at the first key: a query
             # typed and erased within the pause never ran, and must not send the reader to row 1
             self.left = self.reader.paper_list.current
-            self.moved_in_results = False
         self._typing = self.reader.set_timer(TYPING_PAUSE, self._paused)
 
     def _paused(self) -> None:
         self._typing = None
         plist = self.reader.paper_list
-        if self.reader.search_bar.value.strip():
-            if self.left is None:
-                self.left = plist.current
+        if self.reader.search_bar.value.strip():  # `typed` took the paper to go back to
             self.moved_in_results = False
             self.search()
         else:
@@ -175,8 +172,7 @@ class Searching:
         plist.set_rows(view.indices, keep=keep, row=row)
         if self.select_all_of == generation:
             self.select_all_of = None
-            plist.selected.difference_update(plist.rows)  # v selects them all, never toggles
-            plist.select_all()
+            plist.select_all(toggle=False)
         reader.update_status()
 
     def select_every_hit(self) -> None:

@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any
 
-from papertui.core.export_formats import DERIVED_REMARK
+from papertui.core.export_formats import DERIVED_REMARK, MARKUP_START
 from papertui.core.formats.base import ParsedFile, decode
 from papertui.core.formats.fields import parse_year
 from papertui.core.formats.structured import _collect
@@ -161,10 +161,8 @@ def parse_markdown(path: str, data: bytes) -> ParsedFile:
 _EXPORT_HEAD = re.compile(r"# papertui export \(\d+ papers?\)\s*\n")
 _EXPORT_ID = re.compile(r"^\*.* · id [0-9a-f]+\*$")
 _EXPORT_URL = re.compile(r"^- <(https?://[^>\s]+)>$")
-
-
 _EXPORT_META = re.compile(r"^<!-- papertui (\{.*\}) -->$")
-_ESCAPED = re.compile(r"^\\(?=[#*>+\-_<`=|~]|\d+[.)]\s)", re.M)
+_ESCAPED = re.compile(rf"^\\(?={MARKUP_START})", re.M)
 
 
 def parse_export(text: str) -> list[dict[str, str]]:
@@ -184,11 +182,8 @@ def parse_export(text: str) -> list[dict[str, str]]:
                 item["title"] = ""
         # before the abstract: the derived-title remark and the byline (the byline only
         # when the comment says there is one)
-        bylines = (
-            int(bool(meta.get("authors") or meta.get("venue") or meta.get("year")))
-            if meta is not None
-            else 1
-        )
+        fields = ("authors", "venue", "year")
+        bylines = 1 if meta is None else int(any(meta.get(k) for k in fields))
         body: list[str] = []
         head = True
         for line in lines[1:]:
@@ -196,7 +191,7 @@ def parse_export(text: str) -> list[dict[str, str]]:
             if head and not stripped:
                 continue
             if head and stripped == f"*({DERIVED_REMARK})*":
-                item["title"] = "" if meta is None else item["title"]
+                item["title"] = ""  # derived: derived again, in full
                 continue
             if (
                 head

@@ -174,10 +174,10 @@ class PaperList(ScrollView, can_focus=True):
         self.post_message(self.SelectionChanged(self))
         return True
 
-    def select_all(self) -> int:
-        """Select every paper listed, or unselect them all when they all are; how many are
-        selected after."""
-        if self.rows and self.selected.issuperset(self.rows):
+    def select_all(self, toggle: bool = True) -> int:
+        """Select every paper listed, or (`toggle`) unselect them all when they all are; how
+        many are selected after."""
+        if toggle and self.rows and self.selected.issuperset(self.rows):
             self.selected.difference_update(self.rows)
         else:
             self.selected.update(self.rows)
