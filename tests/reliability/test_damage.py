@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from notices import toasts
 from textual.widgets import Static, TextArea
 
 from papertui.cli import main
@@ -58,7 +59,7 @@ async def test_reader_starts_on_a_damaged_store_and_says_so():
     app = make_app(clipboard=lambda t: None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
+        messages = toasts(app)
         assert any("damaged" in m and ".corrupt-" in m for m in messages)
         await pilot.press("b")
         assert app.library.marks.is_bookmarked(app.reader.current_paper)
@@ -117,10 +118,10 @@ async def test_read_only_data_dir_keeps_browsing_and_every_typed_word(unwritable
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
-        assert any("cannot be saved" in n.message for n in app._notifications)
+        assert any("cannot be saved" in t for t in toasts(app))
         await pilot.press("j", "b")
         await pilot.pause()
-        assert any("not saved" in n.message for n in app._notifications)
+        assert any("not saved" in t for t in toasts(app))
         await pilot.press("n", *"kept", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NoteEditor)  # the editor stays, with the text

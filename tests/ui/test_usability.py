@@ -12,7 +12,7 @@ from papertui.ui.screens.export import ExportScreen
 from papertui.ui.screens.tags import TagScreen
 from papertui.ui.widgets.status import StatusLine
 
-from ui_support import SIZE, make_app, settle
+from ui_support import SIZE, make_app, settle, toasts
 
 
 def status(app) -> str:
@@ -20,23 +20,28 @@ def status(app) -> str:
 
 
 async def test_searching_marks_nothing_read_only_moving_does(monkeypatch):
-    import papertui.ui.current_paper as current_paper_module
+    """The read rule: shown READ_AFTER with the list or the detail pane focused. The first
+    paper on screen counts; top hits seen while typing in the search box never do."""
+    import papertui.ui.widgets.detail as detail_module
 
-    monkeypatch.setattr(current_paper_module, "READ_AFTER", 0.05)
+    monkeypatch.setattr(detail_module, "READ_AFTER", 0.3)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        await pilot.pause(0.5)
+        assert app.library.run_query("is:read").indices == [0]  # shown first, with the list
+        await pilot.press("slash")
         for query in ("graph", "diffusion", "loss", "transport"):
-            await pilot.press("slash", *query)
+            await pilot.press(*query)
             await settle(pilot)
-            await pilot.pause(0.2)  # longer than READ_AFTER with a top hit in the detail pane
-            await pilot.press("escape")
-        await settle(pilot)
-        await pilot.pause(0.2)
-        assert app.library.run_query("is:read").indices == []  # nothing was opened
+            await pilot.pause(0.5)  # longer than READ_AFTER with a top hit in the detail pane
+            await pilot.press(*["backspace"] * len(query))
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert app.library.run_query("is:read").indices == [0]  # no hit seen while typing
         await pilot.press("j")  # the user moves to a paper: that one becomes read
-        await pilot.pause(0.3)
-        assert app.library.run_query("is:read").indices == [1]
+        await pilot.pause(0.6)
+        assert app.library.run_query("is:read").indices == [0, 1]
 
 
 async def test_tab_takes_the_tag_suggestion_and_the_error_goes_away():
@@ -86,7 +91,7 @@ async def test_a_new_result_list_starts_at_its_top_hit_and_the_cursor_stays_visi
         await pilot.press("slash", *"graph", "enter")
         await settle(pilot)
         plist = app.reader.paper_list
-        assert plist.cursor == 0 and plist.current == app.reader.view.indices[0]
+        assert plist.cursor == 0 and plist.position == app.reader.view.indices[0]
         await pilot.press("escape", "G", "b", "B")  # bookmarks only, then back
         await settle(pilot)
         await pilot.press("B")
@@ -116,7 +121,7 @@ async def test_export_asks_before_overwriting_and_says_the_full_path(tmp_path, m
         await settle(pilot)
         assert "@" in (tmp_path / "papertui-export.bib").read_text("utf-8")
         where = str(tmp_path / "papertui-export.bib")
-        assert any(where in n.message for n in app._notifications)
+        assert any(where in t for t in toasts(app))
 
 
 async def test_export_of_nothing_writes_nothing_and_a_bare_name_gets_the_extension(

@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
-from textual.notifications import Notification, Notify, SeverityLevel
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from papertui.core.clipboard import copy_system
@@ -19,7 +22,8 @@ from papertui.core.library import Library
 from papertui.core.settings import load_settings, remember, settings_path
 from papertui.core.text import safe_display
 from papertui.ui.keys import APP_KEYS, PALETTE, SORT_NAMES
-from papertui.ui.screens.reader import NARROW, ReaderScreen
+from papertui.ui.screens.dialog import KeysWelcome, TypingDialog
+from papertui.ui.screens.reader import ReaderScreen
 
 
 class SafePalette(CommandPalette):
@@ -69,6 +73,9 @@ def _handle(signals: Sequence[int], handler: Callable[[], None] | None) -> tuple
     return tuple(done)
 
 
+HOLD_AT_MOST = 1.0  # seconds a dialog may take to open before held keys go where they may
+
+
 class PaperTUI(App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "papertui"
@@ -80,10 +87,34 @@ class PaperTUI(App[None]):
         self.library = library
         self._copy_system = clipboard
         self.settings = load_settings({k.action for k in APP_KEYS})
-        self.list_width = self.settings.list_width
-        self.list_only = self.settings.list_only
-        self._toasts: dict[str, Notification] = {}  # the last toast of each kind, replaced
         self._signals: tuple[int, ...] = ()  # the signals routed to _ended_from_outside
+        self._held: list[events.Key] | None = None  # keys typed while a dialog opens
+
+    # -- keys typed while a dialog opens (see ui/screens/dialog.py) ------------------------------
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(screen, TypingDialog) and self._held is None:
+            self._held = []
+            self.set_timer(HOLD_AT_MOST, self._deliver_held)  # should the dialog never say
+        return super().push_screen(screen, *args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self._held is not None:
+            self._held.append(event)
+            return
+        await super().on_event(event)
+
+    @on(KeysWelcome)
+    async def _deliver_held(self) -> None:
+        held, self._held = self._held, None
+        for key in held or []:
+            await super().on_event(key)
+            target = self.focused
+            if target is not None:  # each key taken before the next: ctrl+s after the text
+                done = asyncio.Event()
+                target.call_later(done.set)
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(done.wait(), HOLD_AT_MOST)
 
     def get_default_screen(self) -> Screen:
         sort = self.settings.sort if self.settings.sort in SORT_NAMES else "relevance"
@@ -92,7 +123,14 @@ class PaperTUI(App[None]):
             self.settings.problems.append(
                 f"{settings_path()}: unknown sort {self.settings.sort!r} (known: {known})"
             )
-        return ReaderScreen(self.library, self._copy_system, self.list_width, self.list_only, sort)
+        return ReaderScreen(
+            self.library,
+            self._copy_system,
+            self._remember,
+            list_width=self.settings.list_width,
+            list_only=self.settings.list_only,
+            sort=sort,
+        )
 
     @property
     def reader(self) -> ReaderScreen:
@@ -134,6 +172,7 @@ class PaperTUI(App[None]):
         self.watch(self, "theme", lambda theme: self._remember("theme", theme), init=False)
 
     def _remember(self, name: str, value: str | int | bool) -> None:
+        """Keep a setting the reader changed (the order, the split, the theme) for next time."""
         problem = remember(name, value)
         if problem is not None:
             self.notify(f"Setting not remembered: {safe_display(problem)}", severity="warning")
@@ -159,22 +198,6 @@ class PaperTUI(App[None]):
         for severity, message in self.library.marks.problems():
             self.notify(safe_display(message), severity=severity, timeout=20)  # type: ignore[arg-type]
 
-    # -- layout: the list's share of the width, remembered -----------------------------------------
-
-    def _apply_layout(self) -> None:
-        self.reader.apply_layout(self.list_width, self.list_only)
-
-    def set_split(self, step: int) -> None:
-        self.list_only = False
-        self.list_width = max(20, min(90, self.list_width + step))
-        self._apply_layout()
-        message = f"List: {self.list_width}% of the width."
-        if self.reader.size.width < NARROW:  # stacked panes: the split waits for a wider terminal
-            message += f" The panes are stacked below {NARROW} columns: it applies when wider."
-        self.replace_toast("split", message)
-        self._remember("list_width", self.list_width)
-        self._remember("list_only", False)
-
     def notify(
         self,
         message: str,
@@ -187,24 +210,6 @@ class PaperTUI(App[None]):
         """Every toast is plain text: messages carry file names, tags and phrases the reader
         typed, and "[red]" in one of them is text, not a style."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
-
-    def replace_toast(self, kind: str, message: str, timeout: float = 2) -> None:
-        """One toast of a `kind`, replaced as the key repeats (`<` and `>`, `+` and `-`),
-        instead of a pile of them over the abstract."""
-        old = self._toasts.get(kind)
-        if old is not None and old in self._notifications:
-            self._unnotify(old)  # Textual 8.2 has no public way to replace one toast
-        toast = Notification(message, "", "information", timeout, markup=False)
-        self._toasts[kind] = toast
-        self.post_message(Notify(toast))
-
-    def remember_sort(self, sort: str) -> None:
-        self._remember("sort", sort)
-
-    def toggle_list_only(self) -> None:
-        self.list_only = not self.list_only
-        self._apply_layout()
-        self._remember("list_only", self.list_only)
 
     # -- quitting --------------------------------------------------------------------------------
 
