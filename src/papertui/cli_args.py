@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
@@ -206,7 +208,8 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action="version", version=f"papertui {__version__}")
     sub = top.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
     for command in COMMANDS:
-        command.arguments(sub.add_parser(command.name, help=command.help))
+        # listed once, in the epilog; the help still heads `papertui COMMAND --help`
+        command.arguments(sub.add_parser(command.name, description=command.help))
     return top
 
 
@@ -217,9 +220,15 @@ def reader_parser() -> argparse.ArgumentParser:
     return p
 
 
+# what reads as an option, not as a query or a file: "--word", "--word=value" or "-x"
+_OPTION_SHAPE = re.compile(r"--[A-Za-z][\w-]*(=.*)?|-[A-Za-z]", re.DOTALL)
+
+
 def positionals_first(command: str, args: Sequence[str]) -> list[str]:
-    """Arguments that start with "-" but are no option of `command` are positionals: a query
-    like "-neural graph" or "-tag:x" must work as typed. Options move before a "--"."""
+    """Arguments that start with "-" but do not read as an option are positionals: a query
+    like "-neural graph" or "-tag:x" works as typed. An option `command` does not have is an
+    error (a path that starts with "-" goes after "--", or as "./-name"). Options move before
+    a "--"."""
     sub = parser()._subparsers
     assert sub is not None
     choices: dict[str, argparse.ArgumentParser] = sub._group_actions[0].choices  # type: ignore[assignment]
@@ -235,6 +244,8 @@ def positionals_first(command: str, args: Sequence[str]) -> list[str]:
         name = arg.split("=", 1)[0]
         action = known.get(name)
         if action is None:
+            if _OPTION_SHAPE.fullmatch(arg):
+                raise UsageError(_unknown_option(command, name, known))
             positionals.append(arg)
             continue
         options.append(arg)
@@ -242,3 +253,12 @@ def positionals_first(command: str, args: Sequence[str]) -> list[str]:
             options.append(f"{arg}={rest.pop(0)}")
             options.pop(-2)
     return options + (["--", *positionals] if positionals else [])
+
+
+def _unknown_option(command: str, name: str, known: dict[str, argparse.Action]) -> str:
+    close = difflib.get_close_matches(name, [k for k in known if k.startswith("--")], n=1)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return (
+        f"papertui {command}: unknown option {name}{hint} "
+        f"(see papertui {command} --help; a path starting with - goes after --)"
+    )

@@ -10,9 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from papertui.core.export import FORMATS
+from papertui.core.export_names import swap_extension, with_extension
 from papertui.ui.widgets.path_input import PathInput
-
-EXTENSIONS = {"markdown": "md", "json": "json", "csv": "csv", "bibtex": "bib"}
 
 
 class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
@@ -51,8 +50,7 @@ class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "export-format" and isinstance(event.value, str):
             path = self.query_one("#export-path", Input)
-            stem = path.value.rsplit(".", 1)[0] if "." in path.value else path.value
-            path.value = f"{stem}.{EXTENSIONS[event.value]}"
+            path.value = swap_extension(path.value, event.value)
 
     def on_input_submitted(self) -> None:
         self.action_save()
@@ -64,10 +62,7 @@ class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
         if not path:
             self.query_one("#export-error", Label).update("Give a file name.")
             return
-        name = path.rstrip("/").rsplit("/", 1)[-1]
-        if "." not in name.lstrip(".") and not path.endswith("/"):
-            path = f"{path}.{EXTENSIONS[str(fmt)]}"  # "mine" -> "mine.bib", as the format says
-        self.dismiss((str(what), str(fmt), path))
+        self.dismiss((str(what), str(fmt), with_extension(path, str(fmt))))
 
     def action_close(self) -> None:
         self.dismiss(None)
