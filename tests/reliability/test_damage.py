@@ -170,13 +170,15 @@ def test_index_build_killed_midway_leaves_a_usable_index(tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from gen_corpus import write_corpus
 
+    from papertui.core.search.building import PARALLEL_FROM
+
     folder = tmp_path / "big"
-    write_corpus(folder, 6000, files=2, seed=4)
+    write_corpus(folder, PARALLEL_FROM, files=2, seed=4)  # the build forks a segment writer
     assert main(["index", str(folder)]) == 0  # a good index to fall back on
     store_root = Library.open([folder]).index_store
     good = store_root.current_dir()
     with (folder / "synthetic-00.txt").open("a", encoding="utf-8") as handle:
-        handle.write("\n\n" + "\n\n".join(f"Fresh abstract {k} on kernels." for k in range(3000)))
+        handle.write("\n\n" + "\n\n".join(f"Fresh abstract {k} on kernels." for k in range(1500)))
     proc = subprocess.Popen(
         [sys.executable, "-m", "papertui", "index", "--progress-json", str(folder)],
         stdout=subprocess.PIPE,
@@ -193,4 +195,4 @@ def test_index_build_killed_midway_leaves_a_usable_index(tmp_path):
     library = Library.open([folder])
     report = library.indexing.ensure()  # no crash, no stale results
     assert report.how in ("built", "updated")
-    assert len(library.run_query("fresh kernels", depth=None).indices) >= 3000
+    assert len(library.run_query("fresh kernels", depth=None).indices) >= 1500

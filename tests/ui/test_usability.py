@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
+import time
+import traceback
+from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 from textual.widgets import Input, Label, Static
 
+import papertui
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.export import ExportScreen
 from papertui.ui.screens.tags import TagScreen
@@ -159,19 +166,63 @@ async def test_palette_page_keys_before_it_has_rows_do_not_crash():
         assert app.is_running
 
 
-async def test_quitting_while_a_small_corpus_indexes_reports_nothing_afterwards(
-    write_corpus, monkeypatch
+def _index_children() -> list[int]:
+    """The index children this process started (`papertui index --progress-json`)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        state, parent = stat.rsplit(")", 1)[1].split()[:2]
+        if int(parent) == os.getpid() and state != "Z" and b"index --progress-json" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def _threads_in_papertui() -> list[str]:
+    """The other threads still running papertui's code (a worker's work not stopped)."""
+    source = str(Path(papertui.__file__).parent)
+    busy = []
+    for ident, frame in sys._current_frames().items():
+        if ident == threading.get_ident():
+            continue
+        stack = traceback.extract_stack(frame)
+        if any(line.filename.startswith(source) for line in stack):
+            busy.append(f"{stack[-1].filename}:{stack[-1].lineno}")
+    return busy
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes in /proc")
+@pytest.mark.parametrize("in_child", [False, True], ids=["in-a-thread", "in-a-child"])
+async def test_quitting_while_indexing_stops_the_workers_and_the_index_child(
+    write_corpus, monkeypatch, in_child
 ):
+    """q while the index builds (in a worker thread, or in a child process as for a large
+    corpus): within 2 s no worker is running, no thread runs papertui's code (it would
+    keep the process from ending), no index child is left, and nothing is reported."""
+    import papertui.core.indexing as core_indexing
+
+    monkeypatch.setattr(core_indexing, "needs_child_process", lambda count: in_child)
     errors: list[object] = []
     monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args))
     abstracts = [f"Study {i} of graphs, proteins and transport number {i}." for i in range(3000)]
     app = make_app([write_corpus("Big\n\n" + "\n\n".join(abstracts))])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.3)  # indexing has started
+        for _ in range(200):  # the build is under way
+            await pilot.pause(0.05)
+            if _index_children() if in_child else _threads_in_papertui():
+                break
+        assert _index_children() if in_child else _threads_in_papertui()
+        workers = [worker for worker in app.workers if worker.is_running]
+        assert workers
         await pilot.press("q")
-    for thread in threading.enumerate():
-        if thread is not threading.current_thread() and not thread.daemon:
-            thread.join(timeout=30)
+    assert not any(worker.is_running for worker in workers)
+    deadline = time.monotonic() + 2.0
+    while (_index_children() or _threads_in_papertui()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert _index_children() == [] and _threads_in_papertui() == []
     assert errors == []
 
 

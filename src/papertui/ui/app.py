@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from papertui.core.clipboard import copy_system
 from papertui.core.library import Library
 from papertui.core.settings import load_settings, remember, settings_path
 from papertui.core.text import safe_display
+from papertui.ui.ending import Ending
 from papertui.ui.keys import APP_KEYS, PALETTE, SORT_NAMES
 from papertui.ui.screens.dialog import KeysWelcome, TypingDialog
 from papertui.ui.screens.reader import ReaderScreen
@@ -48,31 +48,6 @@ class SafePalette(CommandPalette):
         super()._action_command_list(action)
 
 
-ENDING_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)
-)
-
-
-def _handle(signals: Sequence[int], handler: Callable[[], None] | None) -> tuple[int, ...]:
-    """Route `signals` to `handler` in the event loop (None: back to the default); the
-    signals it could route (none on a loop that takes no handlers, as on Windows)."""
-    done = []
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        return ()
-    for sig in signals:
-        try:
-            if handler is None:
-                loop.remove_signal_handler(sig)
-            else:
-                loop.add_signal_handler(sig, handler)
-        except (NotImplementedError, RuntimeError, ValueError):
-            continue
-        done.append(sig)
-    return tuple(done)
-
-
 HOLD_AT_MOST = 1.0  # seconds a dialog may take to open before held keys go where they may
 
 
@@ -87,7 +62,7 @@ class PaperTUI(App[None]):
         self.library = library
         self._copy_system = clipboard
         self.settings = load_settings({k.action for k in APP_KEYS})
-        self._signals: tuple[int, ...] = ()  # the signals routed to _ended_from_outside
+        self._ending: Ending | None = None  # ends the reader when its terminal closes
         self._held: list[events.Key] | None = None  # keys typed while a dialog opens
 
     # -- keys typed while a dialog opens (see ui/screens/dialog.py) ------------------------------
@@ -141,20 +116,30 @@ class PaperTUI(App[None]):
     def on_mount(self) -> None:
         self._apply_settings()
         self._report_corpus()
-        self._signals = _handle(ENDING_SIGNALS, self._ended_from_outside)
+        if not self.is_headless:  # a terminal that can close under it (not the tests' one)
+            loop = asyncio.get_running_loop()
+            self._ending = Ending(
+                loop.call_soon_threadsafe, self._ended_from_outside, self._keep_drafts
+            )
+            self._ending.start()
 
     def on_unmount(self) -> None:
-        _handle(self._signals, None)
+        if self._ending is not None:
+            self._ending.stop()
 
     def _ended_from_outside(self) -> None:
         """The terminal closed (SIGHUP) or the reader was killed (SIGTERM): keep any note
         being typed as a draft at once (the next `n` offers it back), then end as q does."""
+        self._keep_drafts()
+        self.exit()
+
+    def _keep_drafts(self) -> None:
+        """Write every open note's text as its draft (also from the ending thread)."""
         from papertui.ui.screens.note_editor import NoteEditor
 
         for screen in self.screen_stack:
             if isinstance(screen, NoteEditor):
-                screen.keep_draft()
-        self.exit()
+                screen.write_draft()
 
     def _apply_settings(self) -> None:
         settings = self.settings

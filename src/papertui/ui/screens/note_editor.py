@@ -79,6 +79,11 @@ class NoteEditor(TypingDialog[str | None]):
         if self._keeping is not None:
             self._keeping.stop()
             self._keeping = None
+        self.write_draft()
+
+    def write_draft(self) -> None:
+        """Write the draft now, touching no timer: also from a thread, when the reader ends
+        and its event loop may be stuck."""
         if self._keep is not None and self.dirty:
             self._keep(self.text)
 
