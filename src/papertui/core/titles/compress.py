@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from papertui.core.titles.openers import _open
 from papertui.core.titles.words import _FUNCTION, _HEADS, _VAGUE, _wordset
 
 _PAREN = re.compile(r" \([^()]*\)(?!\w)| \[[^\[\]]*\](?!\w)")  # not "[b]word": the space would go
@@ -29,7 +30,7 @@ _LEAD = re.compile(
     r"(?:(?:novel|new|simple|simple yet effective|simple but effective|effective|generic|"
     r"first|general|principled|straightforward|elegant|lightweight|powerful|practical|"
     r"flexible|versatile|concise|intuitive|innovative|conceptually simple|highly|"
-    r"yet|surprisingly|very|more|comprehensive|thorough|carefully designed)(?:,| and)? )*"
+    r"yet|but|surprisingly|very|more|comprehensive|thorough|carefully designed)(?:,| and)? )*"
     r"(?:(?:problem|task|question|challenge|issue|setting|study|notion|idea|concept) of )?",
     re.IGNORECASE,
 )
@@ -191,7 +192,7 @@ _LEFT_BEHIND = re.compile(r" ?\(\s*\)|(?:^| )[’']s\b")
 
 def _compress(phrase: str, name: str | None) -> str:
     """A title-like phrase from the words after the contribution verb."""
-    phrase = _IN_THIS_PAPER.sub("", phrase.strip(" .!?"), count=1)
+    phrase = _IN_THIS_PAPER.sub("", _open(phrase).strip(" .!?"), count=1)
     if m := _THAT_LEAD.match(phrase):  # "we prove here that X", "we show analytically that X"
         phrase = phrase[m.end() :]
     phrase = _unname(phrase, name)

@@ -63,7 +63,8 @@ _VERBS = {
 }
 _VERB_ALT = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
 _CUE = re.compile(
-    r" [WwTtOo](?:e|his (?:paper|work|study|article|note|letter|thesis)|ur (?:work|paper|study))"
+    r" [WwTtOo](?:e|his (?:paper|work|study|article|note|letter|thesis)|ur (?:work|paper|study)|"
+    r"he (?:present )?(?:paper|work|study|article|authors?))"
     r"(?:,[^,]{1,40},)?(?: (?:also|further|first|then|here|now|instead|thus|therefore|hence|"
     r"[a-z]+ly))? (?:(aim|seek|attempt|set out|try|wish|strive|want) (?=to [a-z])|"
     r"(?:(?:can|will|are able to|need to) )?(" + _VERB_ALT + r")(?:s|es|d|ed)?\b"
@@ -190,7 +191,7 @@ _POINTER = re.compile(
     r"(?:,? (?:to|that|which|for|in|on|of) [a-z]+(?: [a-z]+ly)?)? (?:this|these|those|such|the "
     r"above|the|that) (?:problems?|issues?|tasks?|settings?|challenges?|limitations?|gap|"
     r"shortcomings?|schemes?|questions?|end|drawbacks?|difficult(?:y|ies)|goals?|needs?)\b"
-    r"(?! of )(?! in [a-z])(?! for [a-z]).*$"
+    r"(?! of )(?! in [a-z])(?! for [a-z])(?! between ).*$"
 )
 _WEAK_START = _wordset(
     """

@@ -98,7 +98,8 @@ def _quality(phrase: str, lower: str) -> float:
 
 _BAD_START = _wordset(
     "if cases case such this these those it they them other whether how what when where which "
-    "there then thus and but or so that as its their"
+    "there then thus and but or so that as its their moreover furthermore additionally besides "
+    "first second third finally next hence therefore also"
 )
 # A verb that makes a phrase a clause, unless a relative pronoun comes first
 _MAIN_CLAUSE = re.compile(
