@@ -54,3 +54,83 @@ from papertui.core.titles import derive_title
 )
 def test_a_title_never_opens_with_the_middle_of_a_sentence(abstract: str, start: str) -> None:
     assert derive_title(abstract).startswith(start)
+
+
+# --- the wrong name, or none -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "abstract,name",
+    [
+        (  # the systems it is compared with come after a capitalised word and a comma
+            "Attention caches cost memory at inference. We propose a cache-free attention "
+            "(called CF-attention) that rebuilds keys on the fly. Experiments on Transformer, "
+            "BART, and T5 show large memory savings.",
+            "CF-attention",
+        ),
+        (  # an earlier technique, named in the background before the contribution
+            "Learning causal graphs is slow. A recent technique, named NOTEARS, made the search "
+            "continuous, but it loses transportability. We propose D-Struct, a structure learner "
+            "that keeps transportability across datasets.",
+            "D-Struct",
+        ),
+        (  # "X in short" without brackets, and a second module proposed after it
+            "Scoring hypotheses in RANSAC is crude. We propose the Hypothesis Scoring Network, "
+            "HS-Net in short, for predicting the pose error of minimal models. Moreover, a Sample "
+            "Filter Network (SF-Net) is proposed for rejecting degenerate samples. HS-Net beats "
+            "MAGSAC on two benchmarks.",
+            "HS-Net",
+        ),
+        (  # a lower-case name with a hyphen, introduced plainly: "we present x-y, a ..."
+            "Drawing is a human skill. We present doodle-rnn, a recurrent neural network that "
+            "draws stroke-based sketches of common objects. We train doodle-rnn on thousands "
+            "of hand drawings.",
+            "Doodle-rnn",
+        ),
+        (  # the name in capitals once, in its own case everywhere else
+            "Federated clients hold private data. We propose FEDGA, a federated learning method "
+            "that shares generators instead of gradients. FedGA keeps accuracy while protecting "
+            "privacy, and FedGA converges fast.",
+            "FedGA",
+        ),
+        (  # small capitals written as smaller capitals inside the name
+            "Federated clients hold private data. We propose F{\\small ED}GA, a federated "
+            "learning method that shares generators instead of gradients.",
+            "FedGA",
+        ),
+        (  # a hyphenated name whose second part holds the inner capital
+            "Medical vision-language pretraining lacks data. This paper presents a framework "
+            "named Unifying Cross-Lingual Medical Pretraining (Med-UniC) that integrates English "
+            "and Spanish data. Med-UniC reaches the best results.",
+            "Med-UniC",
+        ),
+        (  # a name of two words, in capitals, after "which we name"
+            "Reading comprehension datasets are small. This paper presents a new, large scale "
+            "dataset, which we name MS MARCO, for machine reading comprehension.",
+            "MS MARCO",
+        ),
+    ],
+)
+def test_the_name_in_front_is_the_papers_own(abstract: str, name: str) -> None:
+    assert derive_title(abstract).startswith(f"{name}: ")
+
+
+@pytest.mark.parametrize(
+    "abstract,not_name",
+    [
+        (  # the earlier system, spelled out before the contribution, is not the new one
+            "Memory-augmented networks such as the Differentiable Neural Computer (DNC) store "
+            "data in slots. We present the Kanerva Machine, a generative memory model that "
+            "learns to write compressed codes. The Kanerva Machine outperforms the DNC on "
+            "handwritten characters.",
+            "DNC",
+        ),
+        (  # a citation key in brackets is not a name
+            "Exploration in bandits was first studied in [Robb52] and [Robb52b]. We present a "
+            "posterior sampling rule for delayed rewards with a tight regret bound.",
+            "Robb52",
+        ),
+    ],
+)
+def test_what_the_paper_builds_on_or_cites_is_not_its_name(abstract: str, not_name: str) -> None:
+    assert not derive_title(abstract).startswith(f"{not_name}:")

@@ -44,7 +44,11 @@ _GERUND_DOUBLE = _wordset(
 
 
 _HEAD_THAT = re.compile(
-    r"^(?:" + _HEADS + "|" + _VAGUE + r"),? (?:that|which) (?:[a-z]+ly )?([a-z]+)s "
+    r"^(?:"
+    + _HEADS
+    + "|"
+    + _VAGUE
+    + r"),? (?:that|which) (?:[a-z]+ly )?(?!is |has |was )([a-z]+)s "
 )
 _HEAD_OF = re.compile(
     r"^(?:(?:broad|large|wide|rich|new|general|whole) )?(?:class|family|set|kind|type|variety|"
@@ -109,7 +113,7 @@ def _drop_name(phrase: str, name: str) -> str:
     head = phrase[:at].rstrip(" \"'“")
     if head.endswith(_OBJECT_OF):
         return phrase  # "power of GDNs on ...": the name is an object here, not the subject
-    tail = phrase[at + len(name) :].lstrip("\"'”")
+    tail = phrase[at + len(name) :].lstrip("\"'”").removeprefix(" in short")
     for word in (
         " called",
         " named",
@@ -125,7 +129,7 @@ def _drop_name(phrase: str, name: str) -> str:
             head = head[: -len(word)].rstrip(" ,")
             break
     tail = _PAREN.sub("", tail, count=1) if tail.startswith((" (", "(")) else tail
-    tail = tail.lstrip(" ,:;–—-")
+    tail = tail.lstrip(" ,:;–—-(" if tail.count("(") > tail.count(")") else " ,:;–—-")
     for word in ("as ", "is ", "which is "):
         if tail.startswith(word):
             tail = tail[len(word) :]
