@@ -134,3 +134,48 @@ def test_the_name_in_front_is_the_papers_own(abstract: str, name: str) -> None:
 )
 def test_what_the_paper_builds_on_or_cites_is_not_its_name(abstract: str, not_name: str) -> None:
     assert not derive_title(abstract).startswith(f"{not_name}:")
+
+
+# --- a background sentence taken for the title -----------------------------------------------
+
+
+def test_what_is_proposed_in_the_passive_is_the_title() -> None:
+    title = derive_title(
+        "Labelled medical scans cannot always be collected at the scale deep models need. To "
+        "cope with that, a hybrid learning system for large-scale medical image analysis is "
+        "proposed in this study. It mixes labelled and unlabelled scans."
+    )
+    assert title.startswith("Hybrid learning")
+    assert "medical image analysis" in title
+
+
+@pytest.mark.parametrize(
+    "abstract,subject",
+    [
+        (
+            "Annotated medical scans cannot always be collected at the scale deep models need. "
+            "Labels are costly, and experts are few.",
+            "Annotated medical scans",
+        ),
+        (
+            "Development of the self-play Go engine was a turning point for game search. Since "
+            "then, many engines copied its training loop without its compute.",
+            "Development of the self-play Go engine",
+        ),
+        (  # an adverb of frequency before the verb
+            "Deep convolutional networks often reach good accuracy on unseen data. Yet their "
+            "margins are small, and small input changes flip their answers.",
+            "Deep convolutional networks",
+        ),
+        (  # "widely used" says nothing of the subject
+            "Widely used deep networks are vulnerable to small input perturbations. Robust "
+            "training is slow.",
+            "Deep networks",
+        ),
+    ],
+)
+def test_without_a_contribution_sentence_the_title_is_a_noun_phrase(
+    abstract: str, subject: str
+) -> None:
+    # the first sentence's subject, not the whole clause with its verb
+    assert derive_title(abstract) == subject
