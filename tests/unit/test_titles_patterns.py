@@ -179,3 +179,33 @@ def test_without_a_contribution_sentence_the_title_is_a_noun_phrase(
 ) -> None:
     # the first sentence's subject, not the whole clause with its verb
     assert derive_title(abstract) == subject
+
+
+# --- a cut on a phrase that asks for more ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "abstract,dangling",
+    [
+        (  # a noun that asks for its "of"
+            "Premise selection needs data. We introduce a large corpus of machine-checked proofs, "
+            "for the purpose of training premise selection models for higher-order logic provers.",
+            "for the purpose",
+        ),
+        (
+            "Clustering is unstable. We propose consensus clustering with stable cluster "
+            "assignments under label noise by means of repeated random projections of the data.",
+            "by means",
+        ),
+        (  # a relative clause whose verb waits for its second complement ("maps X to Y")
+            "Sampling rare events is slow. We learn a smooth and invertible transformation that "
+            "maps a simple base distribution to the rare-event distribution of a physical system.",
+            "that maps",
+        ),
+    ],
+)
+def test_a_title_is_not_cut_inside_a_phrase_that_asks_for_more(
+    abstract: str, dangling: str
+) -> None:
+    title = derive_title(abstract)
+    assert dangling not in title and not title.endswith("…")
