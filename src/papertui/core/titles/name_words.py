@@ -54,8 +54,9 @@ _SUBJECT_VERBS = _wordset(
 # Possessive quantifiers (*+, ++): a word is never given back, which makes the scan three times
 # faster.
 _CANDIDATE = re.compile(
-    r"[A-Z0-9](?=[A-Za-z0-9][a-z0-9]*[A-Z]|[A-Z]?-[A-Z0-9]|[a-z0-9-]*?-[A-Za-z0-9][a-z0-9]*[A-Z]|[A-Za-z0-9]*+(?:[-+@][A-Za-z0-9]++)*+\+*"
-    r"[^ A-Za-z0-9+@-])[A-Za-z0-9]*+(?:[-+@][A-Za-z0-9]++)*+\+*"
+    r"[A-Z0-9](?=[A-Za-z0-9][a-z0-9]*[A-Z]|[A-Za-z0-9]*+(?:[-+@][A-Za-z0-9]++)*+\+*"
+    r"[^ A-Za-z0-9+@-]|[A-Z]?-[A-Z0-9]|(?:[a-z0-9]*+-)++[A-Za-z0-9][a-z0-9]*+[A-Z])"
+    r"[A-Za-z0-9]*+(?:[-+@][A-Za-z0-9]++)*+\+*"
 )
 _LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
 _REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9+])(?![\w/])")
@@ -92,7 +93,8 @@ _NOT_NAMES = _wordset(
     "Here There Then Thus However Moreover Specifically"
 )
 # A lower-case name with a hyphen or a digit, introduced plainly: "we present sketch-rnn, a ..."
+# (matched at the words before each ", a" the scan finds)
 _PLAIN_NAME = re.compile(
     r" (?:propose|present|introduce|release|develop|design)(?:s|d|ed)? "
-    r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+[0-9][a-z0-9]*), an? "
+    r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+[0-9][a-z0-9]*)$"
 )

@@ -216,10 +216,15 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             if _expands(words, token):
                 offer(token, 5.0, m.start())
                 counts[token] = counts.get(token, 0) + 1
-    if ", a" in text:
-        for m in _PLAIN_NAME.finditer(text):  # "we present sketch-rnn, a recurrent network"
-            if text.count(m.group(1), m.end()) or text.count(m.group(1)) > 1:  # named again
-                offer(m.group(1), 6.0, m.start(1))
+    at = text.find(", a")
+    while at >= 0:  # "we present sketch-rnn, a recurrent network"
+        if (
+            text.startswith((", a ", ", an "), at)
+            and (plain := _PLAIN_NAME.search(text, max(0, at - 60), at))
+            and text.count(plain.group(1)) > 1
+        ):
+            offer(plain.group(1), 6.0, plain.start(1))  # and named again
+        at = text.find(", a", at + 3)
     if "github.com/" in text:
         for m in _REPO.finditer(text):
             token = m.group(1).removesuffix(".git")
