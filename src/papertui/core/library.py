@@ -17,7 +17,7 @@ from pathlib import Path
 from papertui.core import paths
 from papertui.core.corpus import Corpus, Paper
 from papertui.core.corpus_cache import CorpusLoader, load_corpus_cached
-from papertui.core.export import Entry, annotated_entries, annotated_ids, entries_for
+from papertui.core.export.entries import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexing import Indexing
 from papertui.core.marks import Marks

@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any
 
-from papertui.core.export_formats import DERIVED_REMARK, MARKUP_START
+from papertui.core.export.markdown import DERIVED_REMARK, MARKUP_START
 from papertui.core.formats.base import ParsedFile, decode
 from papertui.core.formats.fields import parse_year
 from papertui.core.formats.structured import _collect
@@ -156,7 +156,7 @@ def parse_markdown(path: str, data: bytes) -> ParsedFile:
     return _collect(path, "markdown", items, warnings)
 
 
-# papertui's own Markdown export (`export_formats.to_markdown`): its abstract is a plain
+# papertui's own Markdown export (`export.markdown.to_markdown`): its abstract is a plain
 # paragraph, not a labelled one, and its emphasis lines are a remark, a byline and an id line
 _EXPORT_HEAD = re.compile(r"# papertui export \(\d+ papers?\)\s*\n")
 _EXPORT_ID = re.compile(r"^\*.* · id [0-9a-f]+\*$")
@@ -168,7 +168,7 @@ _ESCAPED = re.compile(rf"^\\(?={MARKUP_START})", re.M)
 def parse_export(text: str) -> list[dict[str, str]]:
     """The papers of a papertui Markdown export: title (left out when papertui derived it, so
     it is derived again in full), byline (authors · venue · year), abstract and links. An
-    export with the hidden comment under each title (`export_formats._export_markdown`) is
+    export with the hidden comment under each title (`export.markdown._export_markdown`) is
     read exactly; an older one by the byline's shape."""
     items: list[dict[str, str]] = []
     for section in re.split(r"(?m)^## ", text)[1:]:

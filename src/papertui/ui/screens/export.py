@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from papertui.core.export import FORMATS
-from papertui.core.export_names import swap_extension, with_extension
+from papertui.core.export.names import swap_extension, with_extension
 from papertui.ui.widgets.path_input import PathInput
 
 
