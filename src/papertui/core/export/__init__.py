@@ -8,13 +8,12 @@ nor the store: the command line reads `FORMATS` from it at start-up.
 
 from __future__ import annotations
 
-from papertui.core.export.markdown import DERIVED_REMARK, byline, paper_markdown
+from papertui.core.export.markdown import byline, paper_markdown
 from papertui.core.export.rendering import BY_EXTENSION, FORMATS, SUFFIXES, render
 from papertui.core.export.writing import ExportError, ExportExists, export_to, write_export
 
 __all__ = [
     "BY_EXTENSION",
-    "DERIVED_REMARK",
     "FORMATS",
     "SUFFIXES",
     "ExportError",

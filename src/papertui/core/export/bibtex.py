@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from papertui.core.export.markdown import DERIVED_REMARK
+from papertui.core.markdown_marks import DERIVED_REMARK
 
 if TYPE_CHECKING:
     from papertui.core.export.entries import Entry

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from papertui.core.markdown_marks import (
+    DERIVED_REMARK,
+    escape_markup,
+    export_head,
+    hidden_comment,
+    id_line,
+)
+
 if TYPE_CHECKING:
     from papertui.core.export.entries import Entry
-
-DERIVED_REMARK = "title derived from the abstract by papertui"
 
 
 def paper_markdown(
@@ -38,15 +42,8 @@ def paper_markdown(
 
 
 def to_markdown(entries: Sequence[Entry]) -> str:
-    head = f"# papertui export ({len(entries)} paper{'s' if len(entries) != 1 else ''})\n"
     body = "\n".join(_export_markdown(e) for e in entries)
-    return head + "\n" + body
-
-
-# what leads a line that Markdown would read as a heading, list, quote, emphasis or comment:
-# escaped in an export's abstract, and unescaped when papertui reads the export back
-MARKUP_START = r"[#*>+\-_<`=|~]|\d+[.)]\s"
-_MARKUP_LINE = re.compile(rf"^(?={MARKUP_START})", re.M)
+    return export_head(len(entries)) + "\n" + body
 
 
 def _export_markdown(e: Entry) -> str:
@@ -56,11 +53,9 @@ def _export_markdown(e: Entry) -> str:
     reads its export back as the same papers."""
     meta = {"authors": list(e.authors), "venue": e.venue, "year": e.year}
     meta["title_derived"] = bool(e.title_derived)
-    # "--" cannot occur in an HTML comment: JSON's escape keeps it out
-    hidden = json.dumps(meta, ensure_ascii=False).replace("--", "-\\u002d")
     text = paper_markdown(
         e.title,
-        _MARKUP_LINE.sub("\\\\", e.abstract),
+        escape_markup(e.abstract),
         e.urls,
         e.note,
         byline(e.authors, e.venue, e.year),
@@ -68,9 +63,7 @@ def _export_markdown(e: Entry) -> str:
         tags=e.tags,
     )
     first, _, rest = text.partition("\n")
-    return (
-        f"{first}\n<!-- papertui {hidden} -->\n{rest}\n*{', '.join(e.collections)} · id {e.id}*\n"
-    )
+    return f"{first}\n{hidden_comment(meta)}\n{rest}\n{id_line(e.collections, e.id)}\n"
 
 
 def byline(authors: Sequence[str], venue: str, year: int | None) -> str:
