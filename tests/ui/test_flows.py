@@ -8,7 +8,7 @@ from textual.command import CommandPalette
 from textual.widgets import Static, TextArea
 
 from papertui.core import drafts
-from papertui.core.library import View
+from papertui.core.view import View
 from papertui.ui.keys import APP_KEYS
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.help import HelpScreen

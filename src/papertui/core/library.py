@@ -22,7 +22,7 @@ from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexing import Indexing
 from papertui.core.marks import Marks
 from papertui.core.query import Filter
-from papertui.core.querying import DEPTH, Planner, View
+from papertui.core.querying import DEPTH, Planner
 from papertui.core.records import paper_record
 from papertui.core.search import SearchIndex
 from papertui.core.semantic.foryou import ForYou
@@ -35,7 +35,9 @@ from papertui.core.sources import (
     resolve_sources,
 )
 from papertui.core.store import Annotations, Store
+from papertui.core.view import View
 
+# `View` is re-exported for the reader, which imports it from here
 __all__ = ["DEPTH", "Library", "PaperNotFound", "View", "quick_search"]
 
 # Deriving a title costs ~50 us: up to this many papers, derive them all when the corpus opens.

@@ -21,7 +21,7 @@ _SCAN_WORDS = re.compile(r"\w[\w'-]*")  # the words of a query scanned for while
 SCANNED = "index not ready: plain word match, in file order, until it is"
 
 if TYPE_CHECKING:
-    from papertui.core.querying import View
+    from papertui.core.view import View
 
 
 class FilterSets:

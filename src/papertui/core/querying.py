@@ -24,8 +24,9 @@ from typing import Protocol
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter, parse_query
 from papertui.core.query_sets import SCANNED, FilterSets
-from papertui.core.search import Highlighter, SearchIndex
+from papertui.core.search import SearchIndex
 from papertui.core.store import Annotations
+from papertui.core.view import View
 
 _SYNTAX = re.compile(r'["*?():^~]|(?:^|\s)[-+]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
 _FIELD = re.compile(r"(?:^|[\s(])-?(year|venue|author):", re.IGNORECASE)
@@ -36,22 +37,6 @@ DEPTH = 100
 FUZZY_BELOW = 20
 # A title matched this well is added to full-text results: the name someone half remembers.
 TITLE_MATCH_CUTOFF = 86.0
-
-
-@dataclass(slots=True)
-class View:
-    """What a query shows: positions into the library's papers, best first."""
-
-    query: str
-    indices: list[int]
-    highlighter: Highlighter = field(default_factory=Highlighter)
-    corrections: dict[str, str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)  # things to tell the user about this query
-    scores: dict[int, float] = field(default_factory=dict)  # full-text score per position
-    depth: int | None = None  # how many full-text hits were asked for
-    truncated: bool = False  # there may be more full-text hits than were ranked
-    matched: int | None = None  # how many papers the full text matches, when truncated
-    why: dict[int, str] = field(default_factory=dict)  # position -> why "for you" ranked it
 
 
 class TitleMatch(Protocol):

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from papertui.core import drafts
 from papertui.core.corpus import finish_titles
-from papertui.core.querying import View
 from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Seed
+from papertui.core.view import View
 
 if TYPE_CHECKING:
     from papertui.core.library import Library

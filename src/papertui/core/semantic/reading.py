@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from papertui.core.corpus import Paper
-from papertui.core.querying import View
+from papertui.core.view import View
 
 if TYPE_CHECKING:
     from papertui.core.library import Library
