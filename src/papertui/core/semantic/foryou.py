@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from papertui.core import drafts
-from papertui.core.corpus import Paper, finish_titles
-from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Seed, Store
+from papertui.core.corpus import Paper
+from papertui.core.semantic.seeds import add_seeds, seed_copies
+from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store
 from papertui.core.view import View
 
 if TYPE_CHECKING:
@@ -22,12 +23,6 @@ if TYPE_CHECKING:
 
 # "for you" explains the first this many papers it ranks (each costs a few microseconds).
 WHY_LIMIT = 500
-# term cosine from which a seed text is taken for a paper of the library: the same abstract
-# with its title before it and a tenth of its words dropped scored 0.74 or more, two
-# different papers at most 0.44 (300 ICML 2023 abstracts)
-SAME_PAPER = 0.6
-# skipped for a reason a warning already gives, with the count and line
-WARNED = ("unreadable entry", "broken JSON line")
 NOT_READY = "for you: not ready yet (unread papers first meanwhile)"
 NOTHING_YET = "for you: nothing learned yet (like with +, bookmark or tag papers)"
 
@@ -130,21 +125,7 @@ class ForYou:
             return {}
         if self._copies is None or self._copies[0] is not vectors:
             self._copies = (vectors, {})
-        known = self._copies[1]
-        by_id = self._by_id
-        from papertui.core.semantic.similar import query_vector
-
-        for seed in notes.seeds:
-            if seed.id in known:
-                continue
-            copy = None
-            if seed.id not in by_id and len(vectors):
-                s = vectors.term_scores(query_vector(vectors, seed.abstract).terms)
-                best = int(s.argmax())
-                if float(s[best]) >= SAME_PAPER:
-                    copy = vectors.ids[best]
-            known[seed.id] = copy
-        return {s.id: known[s.id] for s in notes.seeds}
+        return seed_copies(vectors, notes.seeds, self._by_id, self._copies[1])
 
     def forget(self) -> None:
         """Retrain on next use (the corpus or its vectors changed)."""
@@ -284,34 +265,7 @@ class ForYou:
         """Like the papers of a file: those of the library become liked papers, the others
         seed texts; returns how many. `problems` gets what could not be read in the file
         (broken entries, entries without an abstract)."""
-        from papertui.core.corpus import load_corpus
-
-        corpus = load_corpus([path])
-        if not corpus.papers:
-            problem = "; ".join(corpus.errors) or f"no papers could be read from {path}"
-            raise ValueError(problem)
-        if problems is not None:
-            problems.extend(corpus.errors + corpus.warnings)
-            for f in corpus.files:
-                # unreadable BibTeX entries have a warning of their own (with the count and
-                # line): counted again, they read as a second, unexplained problem
-                left = {why: n for why, n in f.skipped.items() if why not in WARNED}
-                if left:
-                    reasons = ", ".join(f"{why}: {n}" for why, n in left.items())
-                    problems.append(f"{f.path}: skipped {reasons}")
-        by_id = self._by_id
-        here = [self._papers[by_id[p.id]] for p in corpus.papers if p.id in by_id]
-        if here:
-            self._store.set_feedback(here, LIKED)
-        finish_titles(corpus.papers)
-        seeds = [
-            Seed(p.id, p.title if p.has_real_title else "", p.abstract, str(path))
-            for p in corpus.papers
-            if p.id not in by_id
-        ]
-        if seeds:
-            self._store.add_seeds(seeds)
-        return len(here) + len(seeds)
+        return add_seeds(path, self._store, self._papers, self._by_id, problems)
 
     def negative_keywords(self) -> list[str]:
         """Words and phrases whose papers sink in "for you" (settings.toml)."""
