@@ -186,6 +186,6 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def _format_of(output: str | None) -> str:
     """The export format a file name asks for by its extension (markdown when it says none)."""
-    from papertui.core.export_formats import BY_EXTENSION
+    from papertui.core.export import BY_EXTENSION
 
     return BY_EXTENSION.get(os.path.splitext(output or "")[1].lower(), "markdown")

@@ -1,5 +1,5 @@
-"""What a list shows: a query's result as positions into the library's papers, with what the
-reader is told about it."""
+"""What a list shows: a query's result as positions into the library's papers, with what to
+tell the user about it."""
 
 from __future__ import annotations
 

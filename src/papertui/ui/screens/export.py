@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Select
 
 from papertui.core.export import FORMATS
-from papertui.core.export_names import swap_extension, with_extension
+from papertui.core.export.names import swap_extension, with_extension
 from papertui.ui.screens.dialog import TypingDialog
 from papertui.ui.widgets.path_input import PathInput
 
