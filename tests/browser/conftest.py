@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+
 from serve_support import CHROMIUM_FLAGS, find_chromium, screen_text
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
+
 from serve_support import Served, data_env, until_gone, write_corpus
 
 
