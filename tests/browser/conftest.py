@@ -84,7 +84,8 @@ class Tab:
             if re.search(pattern, self.text(since)):
                 return time.monotonic() - self.opened
             self.page.wait_for_timeout(50)
-        raise AssertionError(f"the tab never showed {pattern!r}; it showed {self.text(since)!r}")
+        shown = " ".join(self.text(since).split())[-1500:]
+        raise AssertionError(f"the tab never showed {pattern!r}; its last words: {shown!r}")
 
     def press(self, *keys: str) -> None:
         for key in keys:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from serve_support import Served, data_env, until_gone, write_corpus
+from serve_support import LINK, Served, data_env, until_gone, write_corpus
 
 
 @pytest.fixture(scope="module")
@@ -140,3 +140,37 @@ def test_ctrl_c_ends_the_server_and_every_reader_with_a_tab_open(tmp_path, tabs)
     left = until_gone(readers, readers, timeout=3 - seconds)
     assert seconds < 3 and left == set(), f"{left} still running after {seconds:.1f} s"
     tab.page.wait_for_selector("body.-closed", timeout=5000)  # the page says the reader ended
+
+
+def test_y_copies_the_abstract_into_the_browsers_clipboard(served, browser, tabs) -> None:
+    browser.grant_permissions(["clipboard-read", "clipboard-write"])
+    tab = tabs(served.url)
+    tab.wait_for(r"row 1/12\b")
+    since = tab.mark()
+    tab.press("y")
+    tab.wait_for(r"browser's\s+clipboard", since)
+    copied = tab.page.evaluate("navigator.clipboard.readText()")
+    assert copied == (
+        "We study graph neural networks for molecule property prediction. Our method improves "
+        "on strong baselines in 3 settings and we release code for graph research."
+    )
+
+
+def test_o_opens_the_link_in_a_new_browser_tab(served, browser, tabs) -> None:
+    def answer(route: Any) -> None:  # stands in for the paper's site
+        route.fulfill(body="the paper's page", content_type="text/plain")
+
+    browser.route(LINK, answer)
+    tab = tabs(served.url)
+    tab.wait_for(r"row 1/12\b")
+    since = tab.mark()
+    with browser.expect_page(timeout=15000) as opened:
+        tab.press("j", "j", "o")  # the zebrafish paper carries the link
+    page = opened.value
+    try:
+        page.wait_for_load_state()
+        assert page.url == LINK and page.inner_text("body") == "the paper's page"
+        tab.wait_for(r"in a new browser", since)  # the notice
+    finally:
+        page.close()
+        browser.unroute(LINK, answer)

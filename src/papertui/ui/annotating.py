@@ -12,6 +12,7 @@ from papertui.core.corpus import Paper
 from papertui.core.export import byline, paper_markdown
 from papertui.core.store import StoreError
 from papertui.core.text import counted, cut_words, safe_display
+from papertui.ui.browser_tab import copy_in_browser, in_browser, open_in_browser
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.note_editor import NoteEditor
 from papertui.ui.screens.tags import TagScreen
@@ -185,6 +186,9 @@ class Annotating:
 
     def copy_text(self, text: str, what: str) -> None:
         """Copy in a worker: a clipboard program can take its time to answer."""
+        if in_browser(self.reader.app):  # papertui serve: the clipboard is the browser's
+            self.reader.notify(copy_in_browser(self.reader.app, text, what), timeout=6)
+            return
 
         def copy() -> None:
             problem = self._copy_system(text)
@@ -215,6 +219,9 @@ class Annotating:
             self.reader.notify("This abstract has no http(s) link.", severity="warning")
             return
         url = safe[0]
+        if in_browser(self.reader.app):  # papertui serve: a new tab, not a browser on the server
+            self.reader.notify(open_in_browser(self.reader.app, url), timeout=3)
+            return
 
         def open_it() -> None:  # a browser can take seconds to start: not on the UI thread
             try:
