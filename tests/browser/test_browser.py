@@ -131,6 +131,18 @@ def test_the_page_without_the_token_is_refused(served, browser: Any) -> None:
         page.close()
 
 
+def test_q_ends_the_tabs_reader_and_the_page_says_so(served, tabs) -> None:
+    before = served.descendants()
+    tab = tabs(served.url)
+    tab.wait_for(r"row 1/12\b")
+    reader = served.descendants() - before
+    assert len(reader) == 1
+    tab.press("q")
+    tab.page.wait_for_selector("body.-closed", timeout=10000)
+    assert "The reader has ended" in tab.page.inner_text("body")
+    assert until_gone(reader, reader, timeout=3) == set()
+
+
 def test_ctrl_c_ends_the_server_and_every_reader_with_a_tab_open(tmp_path, tabs) -> None:
     server = Served(data_env(tmp_path), str(write_corpus(tmp_path)))
     tab = tabs(server.url)
