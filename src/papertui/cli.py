@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 from papertui.cli_args import NAMES, UsageError, parser, positionals_first, reader_parser
-from papertui.commands import learning, papers
+from papertui.commands import learning, papers, serving
 from papertui.commands.common import open_library
 from papertui.core.store import StoreError
 from papertui.core.text import safe_display
@@ -54,6 +54,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "tag": papers.cmd_tag,
     "read": papers.cmd_read,
     "export": papers.cmd_export,
+    "serve": serving.cmd_serve,
 }
 assert list(HANDLERS) == NAMES, "cli_args.COMMANDS and HANDLERS name the same commands"
 

@@ -156,6 +156,19 @@ def _export(p: argparse.ArgumentParser) -> None:
     corpus_option(p)
 
 
+def _serve(p: argparse.ArgumentParser) -> None:
+    corpus_paths(p)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000; 0: any free)")
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use, when behind a proxy (https://papers.example.org)",
+    )
+    p.add_argument("--token", help="the token to ask for (default: a random one, printed)")
+    p.add_argument("--token-file", metavar="FILE", help="read the token from FILE")
+
+
 @dataclass(frozen=True)
 class Command:
     name: str
@@ -184,6 +197,7 @@ COMMANDS = [
         "those a query or a tag selects",
         _export,
     ),
+    Command("serve", "serve the reader to web browsers (a token on every request)", _serve),
 ]
 NAMES = [c.name for c in COMMANDS]
 
