@@ -33,6 +33,12 @@ def store_path() -> Path:
     return data_dir() / "papertui.sqlite3"
 
 
+def fetched_dir() -> Path:
+    """Where `papertui fetch` writes what it fetched: `fetched/SOURCE/KEY.jsonl`, with its
+    state (validators, complete days, the last digest) in `fetched/state.json`."""
+    return data_dir() / "fetched"
+
+
 def bundled_corpus_dir() -> Path:
     """The default corpus: inside the installed package, or `assets/corpus` in a source checkout."""
     packaged = resources.files("papertui") / "corpus"
