@@ -182,13 +182,18 @@ def test_fetched_dumps_count_as_one_source_for_new(tmp_path):
     hf = paths.fetched_dir() / "hf"
     _jsonl(hf / "2025-09-08.jsonl", [_hf(ABSTRACT_A, "2509.00001", 1)])
     library = Library.open([hf / "2025-09-08.jsonl"])
-    assert library.marks.mark_seen() == set()  # the first look: nothing to compare with
+    first = library.marks.mark_seen()
+    assert first == {library.papers[0].id}  # what was fetched is new at the first look too
     library.close()
     # the next day's file is a file never opened before, and still its papers are new
     _jsonl(hf / "2025-09-09.jsonl", [_hf(ABSTRACT_B, "2509.00002", 1, "2025-09-09")])
     library = Library.open([hf / "2025-09-08.jsonl", hf / "2025-09-09.jsonl"])
+    library.marks.set_read([library.papers[0]], True)
     new = library.marks.mark_seen()
     assert new == {library.papers[1].id}
+    library.close()
+    library = Library.open([hf / "2025-09-08.jsonl", hf / "2025-09-09.jsonl"])
+    assert library.marks.mark_seen() == {library.papers[1].id}  # new until read
 
 
 _text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)

@@ -159,7 +159,8 @@ class Marks:
         for paper in papers:
             by_source.setdefault(paper.source, []).append(paper.id)
         # every fetched dump counts as one source: a day's new file holds new papers, not a
-        # file opened for the first time (whose papers would all count as seen)
+        # file opened for the first time (whose papers would all count as seen); what was
+        # fetched since the reader last showed fetched papers is new
         fetched = str(paths.fetched_dir().resolve())
         grouped: dict[str, list[str]] = {}
         for src, ids in by_source.items():
@@ -168,6 +169,10 @@ class Marks:
                 ids
             )
         by_source = grouped
+        if fetched in grouped:
+            # fetched papers are new to the reader the first time too: the group is known
+            # (empty) before its papers are recorded
+            self._store.record_seen({fetched: []})
         self._store.reconcile(papers)  # annotations made under an older id move to the new
         return self._store.record_seen(by_source)
 

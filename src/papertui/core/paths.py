@@ -39,6 +39,14 @@ def fetched_dir() -> Path:
     return data_dir() / "fetched"
 
 
+def fetched_dumps() -> list[Path]:
+    """Every fetched dump, by source then name: what `--fetched` adds to a command's paths."""
+    root = fetched_dir()
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.glob("*/*.jsonl") if not p.name.startswith("."))
+
+
 def bundled_corpus_dir() -> Path:
     """The default corpus: inside the installed package, or `assets/corpus` in a source checkout."""
     packaged = resources.files("papertui") / "corpus"
