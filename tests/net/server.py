@@ -161,7 +161,9 @@ class FixtureServer(ThreadingHTTPServer):
         }
 
     def start(self) -> FixtureServer:
-        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self._thread = threading.Thread(
+            target=self.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self._thread.start()
         return self
 
@@ -189,10 +191,9 @@ class FixtureServer(ThreadingHTTPServer):
     ) -> tuple[int, dict[str, str], bytes]:
         s = self.sources
         if path == "/api/daily_papers":
-            papers = self._listed(query)
+            listed = self._listed(query)
             page, limit = int(query.get("p", 0)), int(query.get("limit", 50))
-            listed = query.get("date") or s.days[0]
-            body = shapes.hf_page(papers[page * limit : (page + 1) * limit], listed)
+            body = shapes.hf_page(listed[page * limit : (page + 1) * limit])
             return self._tagged(body, handler, "application/json")
         if path.startswith("/rss/"):
             cats = path.removeprefix("/rss/")
@@ -217,23 +218,30 @@ class FixtureServer(ThreadingHTTPServer):
             return self._tagged(shapes.papercopilot(s.venue_papers), handler, "application/json")
         return 404, {}, b"not found"
 
-    def _listed(self, query: dict[str, str]) -> list[shapes.FakePaper]:
-        s = self.sources
+    def _listed(self, query: dict[str, str]) -> list[tuple[shapes.FakePaper, str]]:
+        """(paper, the day it was listed) for a date, an ISO week or a month."""
+        days = self.sources.days
         if "date" in query:
-            return s.day(query["date"])
-        prefix = query.get("month", "")
-        if prefix:
-            return [p for d in s.days if d.startswith(prefix) for p in s.day(d)]
-        return [p for d in s.days for p in s.day(d)]  # a week: every day served
+            days = [d for d in days if d == query["date"]]
+        elif "week" in query:
+            days = [d for d in days if _iso_week(d) == query["week"]]
+        else:
+            days = [d for d in days if d.startswith(query.get("month", "?"))]
+        return [(p, d) for d in days for p in self.sources.day(d)]
 
     def _tagged(
         self, body: bytes, handler: Handler, kind: str
     ) -> tuple[int, dict[str, str], bytes]:
         """The body with an ETag; 304 when the client already has it."""
-        tag = '"%s"' % hashlib.sha1(body + bytes([self.sources.version])).hexdigest()[:16]
+        tag = f'"{hashlib.sha1(body + bytes([self.sources.version])).hexdigest()[:16]}"'
         if handler.headers.get("If-None-Match") == tag:
             return 304, {"ETag": tag}, b""
         return 200, {"ETag": tag, "Content-Type": kind}, body
+
+
+def _iso_week(day: str) -> str:
+    year, week, _ = dt.date.fromisoformat(day).isocalendar()
+    return f"{year}-W{week:02d}"
 
 
 def main() -> None:

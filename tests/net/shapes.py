@@ -32,7 +32,14 @@ _CLAIMS = [
     "matches larger models with fewer parameters",
     "comes with convergence guarantees",
 ]
-_NAMES = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Emmy Noether", "Kurt Gödel", "Hervé Jégou"]
+_NAMES = [
+    "Ada Lovelace",
+    "Alan Turing",
+    "Grace Hopper",
+    "Emmy Noether",
+    "Kurt Gödel",
+    "Hervé Jégou",
+]
 _CATEGORIES = ["cs.LG", "cs.CV", "cs.CL", "stat.ML", "cs.AI", "q-bio.BM"]
 
 
@@ -75,8 +82,9 @@ def papers(count: int, seed: int = 7, start: int = 1) -> list[FakePaper]:
     return out
 
 
-def hf_page(items: list[FakePaper], listed: str) -> bytes:
-    """`GET /api/daily_papers` answer: an array of listings, upvotes inside `paper`."""
+def hf_page(items: list[tuple[FakePaper, str]]) -> bytes:
+    """`GET /api/daily_papers` answer: an array of listings (paper, the day it was listed),
+    upvotes inside `paper`."""
     return json.dumps(
         [
             {
@@ -97,7 +105,7 @@ def hf_page(items: list[FakePaper], listed: str) -> bytes:
                     "githubRepo": f"https://github.com/example/{p.arxiv}",
                 },
             }
-            for p in items
+            for p, listed in items
         ]
     ).encode()
 
@@ -163,7 +171,8 @@ def arxiv_atom(items: list[FakePaper], total: int, start: int, query: str = "all
         )
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
- <link href="http://arxiv.org/api/query?search_query={escape(query)}" rel="self" type="application/atom+xml"/>
+ <link href="http://arxiv.org/api/query?search_query={escape(query)}" rel="self"
+  type="application/atom+xml"/>
  <title type="html">ArXiv Query: search_query={escape(query)}</title>
  <id>http://arxiv.org/api/x</id>
  <updated>2025-09-08T00:00:00-04:00</updated>

@@ -24,7 +24,7 @@ def cmd_digest(args: argparse.Namespace) -> int:
     dumps = [str(p) for p in paths.fetched_dumps()]
     if not dumps:
         raise UsageError("papertui digest: nothing fetched yet (papertui fetch hf, or daily)")
-    now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     library = open_library(dumps)
     library.indexing.complete_titles(matcher=False)
     papers = library.papers

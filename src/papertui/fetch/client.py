@@ -192,7 +192,7 @@ def retry_after(value: str) -> float | None:
     value = value.strip()
     if not value:
         return None
-    if value.isdigit():
+    if value.isascii() and value.isdigit():  # "²" is a digit to Python, not to HTTP
         return float(value)
     try:
         when = email.utils.parsedate_to_datetime(value)

@@ -47,7 +47,7 @@ class Context:
 
     @property
     def stamp(self) -> str:
-        return self.now.strftime("%Y-%m-%dT%H:%M:%SZ")
+        return self.now.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def json_body(answer: Answer) -> Any:
