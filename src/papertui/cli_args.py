@@ -153,13 +153,16 @@ def _note(p: argparse.ArgumentParser) -> None:
 def _export(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--format",
-        choices=EXPORT_FORMATS,
+        choices=(*EXPORT_FORMATS, "notes"),
         default=None,
-        help="default: from the -o file's extension (.bib .json .csv .md), else markdown",
+        help="default: from the -o file's extension (.bib .json .csv .md .ris), else markdown; "
+        "notes: one Markdown file per paper in the -o FOLDER (a notes vault)",
     )
     p.add_argument("--query", metavar="QUERY", help="export the papers this search finds")
     p.add_argument("--tag", metavar="TAG", help="export the papers with this tag")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE (a folder for notes), not stdout"
+    )
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     corpus_option(p)
 

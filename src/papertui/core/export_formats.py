@@ -1,4 +1,5 @@
-"""How an export is written: Markdown, JSON, CSV and BibTeX renderings of export entries."""
+"""How an export is written: Markdown, JSON, CSV and BibTeX renderings of export entries; RIS
+and CSL-JSON in `export_ris` and `export_csl`, the notes vault (a folder) in `export_notes`."""
 
 from __future__ import annotations
 
@@ -14,10 +15,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the CLI reads FORMATS without loading the corpus and the store
     from papertui.core.export_entries import Entry
 
-FORMATS = ("markdown", "json", "csv", "bibtex")
-SUFFIXES = {"markdown": ".md", "json": ".json", "csv": ".csv", "bibtex": ".bib"}
-# what a file name's extension asks for, when no format is given
-BY_EXTENSION = {suffix: fmt for fmt, suffix in SUFFIXES.items()} | {
+FORMATS = ("markdown", "json", "csv", "bibtex", "ris", "csl-json")
+SUFFIXES = {
+    "markdown": ".md",
+    "json": ".json",
+    "csv": ".csv",
+    "bibtex": ".bib",
+    "ris": ".ris",
+    "csl-json": ".json",
+}
+# what a file name's extension asks for, when no format is given (.json: papertui's own JSON)
+BY_EXTENSION = {suffix: fmt for fmt, suffix in SUFFIXES.items() if fmt != "csl-json"} | {
     ".markdown": "markdown",
     ".bibtex": "bibtex",
 }
@@ -296,7 +304,13 @@ def _cite_key(e: Entry, used: set[str]) -> str:
 
 
 def render(entries: Sequence[Entry], fmt: str) -> str:
-    writer = {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt]
+    if fmt in ("ris", "csl-json"):  # their modules (and rispy) load only for them
+        from papertui.core.export_csl import to_csl_json
+        from papertui.core.export_ris import to_ris
+
+        writer = to_ris if fmt == "ris" else to_csl_json
+    else:
+        writer = {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt]
     return writer([_plain(e) for e in entries])
 
 
