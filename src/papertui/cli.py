@@ -68,7 +68,7 @@ def add_fetched(args: argparse.Namespace) -> None:
     """`--fetched`: every fetched dump joins the paths (or `-c` corpora) given."""
     if not getattr(args, "fetched", False):
         return
-    found = [str(p) for p in paths.fetched_dumps()]
+    found = [str(p) for p in paths.fetched_sources()]
     if not found:
         raise UsageError(
             "papertui: --fetched: nothing fetched yet (papertui fetch hf fetches today's "

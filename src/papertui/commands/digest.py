@@ -21,7 +21,7 @@ def cmd_digest(args: argparse.Namespace) -> int:
     limit = limit_of(args)
     state = FetchState.load()
     since = _since(args.since, state.last_digest)
-    dumps = [str(p) for p in paths.fetched_dumps()]
+    dumps = [str(p) for p in paths.fetched_sources()]
     if not dumps:
         raise UsageError("papertui digest: nothing fetched yet (papertui fetch hf, or daily)")
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")

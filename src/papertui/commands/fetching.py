@@ -55,13 +55,13 @@ def cmd_daily(args: argparse.Namespace) -> int:
             )
         outcomes = run_fetch(parse_specs(texts, "papertui daily"), options_of(None), quiet=False)
         status = SOURCE_FAILED if any(o.failure for o in outcomes) else 0
-    dumps = [str(p) for p in paths.fetched_dumps()]
-    if not dumps:
+    sources = [str(p) for p in paths.fetched_sources()]
+    if not sources:
         raise UsageError("papertui daily: nothing fetched yet (see the lines above)")
-    library = open_library(dumps, deferred=True)
+    library = open_library(sources, deferred=True)
     from papertui.ui.app import make_app  # textual loads only when the reader starts
 
-    make_app(library=library).run()
+    make_app(library=library, sort="new").run()
     library.close()
     return status
 

@@ -47,6 +47,13 @@ def fetched_dumps() -> list[Path]:
     return sorted(p for p in root.glob("*/*.jsonl") if not p.name.startswith("."))
 
 
+def fetched_sources() -> list[Path]:
+    """The folders of fetched dumps, one per source, that hold any: what `--fetched` adds to a
+    command's paths (folders, not files, so that tomorrow's dump is read by the same reader
+    and updates the same index)."""
+    return sorted({p.parent for p in fetched_dumps()})
+
+
 def bundled_corpus_dir() -> Path:
     """The default corpus: inside the installed package, or `assets/corpus` in a source checkout."""
     packaged = resources.files("papertui") / "corpus"

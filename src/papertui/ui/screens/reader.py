@@ -1,7 +1,8 @@
 """The reader: composes the search box, the list, the detail pane and the status line and routes
 keys and messages to the parts that act on them, each in its own module: `ui/searching.py`
 (search and views), `ui/current_paper.py` (the detail pane and read state), `ui/indexing.py`,
-`ui/annotating.py`, `ui/exporting.py`, `ui/triaging.py` and `ui/layers.py` (what Esc peels).
+`ui/annotating.py`, `ui/exporting.py`, `ui/triaging.py`, `ui/fetching.py` (R) and `ui/layers.py`
+(what Esc peels).
 Each widget owns its own state."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from papertui.core.text import safe_display
 from papertui.ui.annotating import Annotating
 from papertui.ui.current_paper import CurrentPaper
 from papertui.ui.exporting import Exporting
+from papertui.ui.fetching import Fetching
 from papertui.ui.indexing import Indexing
 from papertui.ui.keys import APP_KEYS, SORT_NAMES, help_sections
 from papertui.ui.layers import Layers
@@ -79,6 +81,7 @@ class ReaderScreen(Screen[None]):
         self.indexing = Indexing(self)
         self.searching = Searching(self)
         self.current = CurrentPaper(self)
+        self.fetching = Fetching(self)
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -195,6 +198,14 @@ class ReaderScreen(Screen[None]):
         if self.view.truncated and plist.cursor >= len(plist.rows) - plist.size.height:
             self.view.truncated = False  # near the end of the best hits: rank more of them
             self.searching.search((self.view.depth or DEPTH) * 4)
+
+    @on(Fetching.Progress)
+    def _fetch_progress(self, event: Fetching.Progress) -> None:
+        self.set_index_state(event.text)
+
+    @on(Fetching.Done)
+    def _fetch_done(self, event: Fetching.Done) -> None:
+        self.fetching.done(event)
 
     @on(PaperList.CountTyped)
     def _count_typed(self, event: PaperList.CountTyped) -> None:
@@ -351,6 +362,9 @@ class ReaderScreen(Screen[None]):
 
     def action_overview(self) -> None:
         self.triaging.overview()
+
+    def action_fetch(self) -> None:
+        self.fetching.start()
 
     def action_add_seeds(self) -> None:
         self.triaging.add_seeds()
