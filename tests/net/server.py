@@ -101,6 +101,7 @@ class Handler(BaseHTTPRequestHandler):
         seen = Seen(method, parts.path, query, dict(self.headers), time.monotonic())
         self.server.seen.append(seen)
         try:
+            time.sleep(self.server.latency)
             fault = self.server.next_fault(parts.path)
             if fault is not None:
                 self._fault(fault)
@@ -142,6 +143,7 @@ class FixtureServer(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", port), Handler)
         self.sources = sources or Sources()
         self.seen: list[Seen] = []
+        self.latency = 0.0  # seconds before every answer (a far server, when run by hand)
         self.faults: dict[str, deque[Fault]] = {}
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -248,8 +250,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--papers", type=int, default=300, help="Daily Papers in all (7 days)")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--latency", type=float, default=0.3, help="seconds before each answer")
     args = parser.parse_args()
     server = FixtureServer(Sources(per_day=max(1, args.papers // 7)), args.port)
+    server.latency = args.latency
     for name, value in server.env().items():
         print(f"export {name}={value}")
     print("export PAPERTUI_ARXIV_DELAY=1", flush=True)

@@ -71,8 +71,8 @@ def markdown(records: list[dict[str, object]], total: int, since: str, now: str)
     for n, r in enumerate(records, 1):
         lines.append(f"## {n}. {_one_line(r['title'])}")
         facts = [", ".join(str(a) for a in r.get("authors") or [])]  # type: ignore[attr-defined]
-        if r.get("venue") or r.get("year"):
-            facts.append(" ".join(str(x) for x in (r.get("venue"), r.get("year")) if x))
+        venue, year = str(r.get("venue") or ""), str(r.get("year") or "")
+        facts.append(venue if year in venue else f"{venue} {year}".strip())
         if r.get("categories"):
             facts.append(" ".join(r["categories"]))  # type: ignore[arg-type]
         if r.get("upvotes") is not None:

@@ -9,6 +9,7 @@ from textual.timer import Timer
 
 from papertui.core.corpus import Paper
 from papertui.core.semantic.foryou import is_passed_over
+from papertui.ui.keys import LEARNING_ORDERS
 from papertui.ui.triaging import ASK_ME
 from papertui.ui.widgets.detail import render_paper
 from papertui.ui.widgets.paper_list import BOOKMARK, LIKED, NEW, NOTE, SKIPPED, RowLook
@@ -70,7 +71,7 @@ class CurrentPaper:
         """ "passed over" for a paper read and not kept, which "for you" learns from as it
         learns from a skip: said, so that reading a good paper without + is not a surprise."""
         reader = self.reader
-        if reader.sort != "foryou" and reader.narrowing.similar != ASK_ME:
+        if reader.sort not in LEARNING_ORDERS and reader.narrowing.similar != ASK_ME:
             return ""  # said where "for you" is at work, not to every reader of a paper
         notes = self.library.annotations()
         return "passed over (+ to like)" if is_passed_over(notes, paper.id) else ""

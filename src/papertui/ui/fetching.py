@@ -95,7 +95,12 @@ class Fetching:
             corpus, _cached = load_corpus_cached(
                 library.sources, library.format, corpus_cache_dir()
             )
-        summary = f"Fetched {counted(got, 'paper')}, {new} new."
+        if got:
+            summary = f"Fetched {counted(got, 'paper')}, {new} new."
+        elif failures:
+            summary = ""
+        else:
+            summary = "Nothing new: every subscription is unchanged or complete."
         if corpus is None and new:
             summary += " Open them with papertui --fetched (or papertui daily)."
         reader.post_message(Fetching.Done(summary, failures, corpus))

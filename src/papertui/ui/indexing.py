@@ -14,6 +14,7 @@ from textual.worker import Worker, get_current_worker
 from papertui.core.corpus import Corpus
 from papertui.core.library import View
 from papertui.core.search import IndexCancelled
+from papertui.ui.keys import LEARNING_ORDERS
 
 if TYPE_CHECKING:
     from papertui.ui.screens.reader import ReaderScreen
@@ -138,7 +139,7 @@ class Indexing:
 
     def _semantic_ready(self) -> None:
         """ "For you" could only keep the list's order until the paper vectors were built."""
-        if self.reader.sort == "foryou":
+        if self.reader.sort in LEARNING_ORDERS:
             self.reader.searching.rerun()
 
     def _track(self, child: subprocess.Popen[str]) -> None:

@@ -73,6 +73,9 @@ SORT_NAMES = {
     "upvotes": "most upvoted",
 }
 
+# the orders that are "for you" at heart: they learn from each answer and re-rank
+LEARNING_ORDERS = ("foryou", "new")
+
 # actions reached from the command palette (ctrl+p) only
 PALETTE = [
     ("add_seeds", "Like the papers of a file you have (.bib, .json): seeds for 'for you'"),

@@ -10,6 +10,7 @@ from papertui.core.library import View
 from papertui.core.semantic.foryou import learned
 from papertui.core.store import StoreError
 from papertui.core.text import counted, cut_words, safe_display
+from papertui.ui.keys import LEARNING_ORDERS
 from papertui.ui.screens.prompt import PromptScreen
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Triaging:
         plist = reader.paper_list
         selection = bool(plist.selected)
         plist.clear_selection()
-        if reader.narrowing.similar == ASK_ME or reader.sort == "foryou":
+        if reader.narrowing.similar == ASK_ME or reader.sort in LEARNING_ORDERS:
             # the ranking learns as you go: the judged paper sinks to the judged papers at the
             # end, and the cursor goes to the first paper of the new order the reader has not
             # passed (in ask-me: the next least sure; see `Searching.show_view`). No toast:
@@ -99,7 +100,7 @@ class Triaging:
         plist = reader.paper_list
         if reader.narrowing.similar == ASK_ME:
             self.ask_me(row=plist.cursor)
-        elif reader.sort == "foryou":
+        elif reader.sort in LEARNING_ORDERS:
             reader.searching.search(keep=position)
         else:
             plist.go_to(position)
@@ -120,7 +121,7 @@ class Triaging:
             return
         if reader.narrowing.similar == ASK_ME:
             self.ask_me(row=plist.cursor, pinned=plist.current)
-        elif reader.sort == "foryou" and not reader.narrowing.similar:
+        elif reader.sort in LEARNING_ORDERS and not reader.narrowing.similar:
             reader.searching.search(row=plist.cursor, pinned=plist.current)
 
     def add_seeds(self) -> None:
@@ -168,7 +169,7 @@ class Triaging:
                 self.reader.notify(f"Papers about {shown!r} no longer sink in 'for you'.")
             else:
                 self.reader.notify(f"Papers about {shown!r} now sink in 'for you'.")
-            if self.reader.sort == "foryou":
+            if self.reader.sort in LEARNING_ORDERS:
                 self.reader.searching.rerun()
 
         now = ", ".join(foryou.negative_keywords())
