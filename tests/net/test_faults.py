@@ -182,3 +182,13 @@ def test_nothing_is_drawn_on_a_pipe(server, capsys):
 def test_the_guard_refuses_any_other_address():
     with pytest.raises(LeftTheMachine), socket.create_connection(("192.0.2.1", 80), timeout=1):
         pass
+
+
+def test_a_data_dir_that_cannot_be_written_is_one_line(server, capsys):
+    fetched = paths.fetched_dir()
+    fetched.mkdir(parents=True)
+    (fetched / "hf").write_text("a file where a folder should be")
+    code, out, err = fetch(capsys, DAY, "venue:nips2025")
+    assert code == 3 and err.count("\n") == 1
+    assert f"papertui fetch: {DAY}: cannot write " in err and "venue:nips2025" in out
+    assert "kept" not in err  # nothing was

@@ -135,7 +135,7 @@ def _report(outcome: Outcome, out: TextIO) -> None:
     if outcome.failure is None:
         print(f"{outcome.spec.text}: {'; '.join(parts) or 'nothing new'}{where}", file=out)
         return
-    kept = f" (kept {counted(got, 'paper')} that arrived before{where})" if got else ""
+    kept = f" (kept {counted(got, 'paper')} that arrived before{where})" if outcome.dumps else ""
     print(f"papertui fetch: {outcome.spec.text}: {outcome.failure}{kept}", file=sys.stderr)
 
 

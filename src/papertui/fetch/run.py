@@ -16,7 +16,7 @@ from papertui.fetch import arxiv_feed, arxiv_query, hf, openreview, papercopilot
 from papertui.fetch.client import FetchCancelled, FetchFailed, PoliteClient
 from papertui.fetch.config import FetchConfig, base_url
 from papertui.fetch.context import Context, FetchOptions, Page, Record
-from papertui.fetch.dumps import finish, save_dump
+from papertui.fetch.dumps import dump_path, finish, save_dump
 from papertui.fetch.specs import Spec
 from papertui.fetch.state import FetchState, KnownPapers
 
@@ -75,8 +75,14 @@ def fetch_sources(
                 done(outcome)
     finally:
         client.close()
-        known.save()
-        state.save()
+        try:
+            known.save()
+            state.save()
+        except OSError as exc:  # only what makes the next fetch shorter is lost
+            if outcomes:
+                outcomes[-1].notes.append(
+                    f"could not remember this fetch in {exc.filename}: {exc.strerror or exc}"
+                )
     return outcomes
 
 
@@ -114,7 +120,11 @@ def _fetch_one(
     finally:
         for key, records in got.items():
             if records:
-                outcome.dumps.append(save_dump(spec.source, key, records))
+                try:
+                    outcome.dumps.append(save_dump(spec.source, key, records))
+                except OSError as exc:  # a full disk, a read-only data dir
+                    where = exc.filename or dump_path(spec.source, key)
+                    outcome.failure = f"cannot write {where}: {exc.strerror or exc}"
         outcome.requests = client.requests - before
     mine = [url for url in client.pending if url not in pending]
     if outcome.failure is None:

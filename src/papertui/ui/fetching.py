@@ -86,6 +86,10 @@ class Fetching:
             return
         except FetchCancelled:
             return
+        except Exception as exc:  # noqa: BLE001 - the reader goes on; say what happened
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            reader.post_message(Fetching.Done("", [reason]))
+            return
         got = sum(len(o.records) for o in outcomes)
         new = sum(len(o.new) for o in outcomes)
         failures = [f"{o.spec.text}: {o.failure}" for o in outcomes if o.failure]
