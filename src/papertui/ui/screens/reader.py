@@ -265,7 +265,13 @@ class ReaderScreen(Screen[None]):
 
     def action_cycle_sort(self) -> None:
         names = list(SORT_NAMES)
-        self.sort = names[(names.index(self.sort) + 1) % len(names)]
+        at = names.index(self.sort)
+        # "new first" and "most upvoted" only where there are new or upvoted papers
+        self.sort = next(
+            n
+            for n in (names[(at + k) % len(names)] for k in range(1, len(names) + 1))
+            if n not in ("new", "upvotes") or self.library.has_order(n)
+        )
         name = SORT_NAMES[self.sort]
         if self.sort == "relevance" and not self.search_bar.value.strip():
             name += " (with no search: corpus order)"
