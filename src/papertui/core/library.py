@@ -201,6 +201,16 @@ class Library:
             view.indices = view.indices[:limit]
         return view
 
+    def has_order(self, sort: str) -> bool:
+        """Whether the order `new` (new papers first) or `upvotes` (Daily Papers' upvotes)
+        would differ from "for you" or corpus order: some paper is new, or has upvotes."""
+        if sort == "new":
+            notes = self.annotations()
+            return any(pid not in notes.reads for pid in notes.new)
+        if sort == "upvotes":
+            return any(p._meta and p.meta.upvotes is not None for p in self.papers)
+        return True
+
     def record(self, paper: Paper, score: float | None = None) -> dict[str, object]:
         """The JSON record of a paper, as every command prints it."""
         return paper_record(paper, self.annotations(), score=score)
