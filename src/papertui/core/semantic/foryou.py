@@ -132,7 +132,8 @@ class ForYou:
         self._interest = None
 
     def interest(self) -> InterestModel | None:
-        """See `Library.interest`."""
+        """The reader's interest model, trained once per annotations snapshot, negative
+        keywords and notes being typed (None until the vectors are built)."""
         vectors = self._semantic.vectors()
         if vectors is None:
             return None
@@ -171,7 +172,9 @@ class ForYou:
         return model
 
     def answers(self) -> int:
-        """See `Library.answers`."""
+        """How many answers "for you" learns from: papers kept (bookmarked, noted, tagged or
+        liked, seed texts among them) and papers passed over (read and not kept, or
+        skipped)."""
         return sum(self.answer_counts())
 
     def answer_counts(self) -> tuple[int, int]:
@@ -214,7 +217,9 @@ class ForYou:
         view.indices = ranked + read
 
     def rank(self, limit: int = 50) -> View:
-        """See `Library.rank`."""
+        """Unread papers not yet judged (liked, skipped, bookmarked, noted, tagged), most
+        interesting first (the front of `Library.run_query("is:unread", sort="foryou")`), with
+        `scores` and `why`; at most `limit`."""
         notes = self._store.snapshot()
         view = self._planner.run("is:unread", notes, depth=None)
         self.order(view, notes)
@@ -233,7 +238,8 @@ class ForYou:
         return view
 
     def ask_me(self, limit: int = 50) -> View:
-        """See `Library.ask_me`."""
+        """Unread papers the interest model is least sure about: answering them (like or
+        skip) teaches it the most. The view's notes say how many answers it learned from."""
         view = View(query="", indices=[])
         model = self.interest()
         if model is None:
