@@ -106,7 +106,7 @@ class Searching:
                         query, bookmarks_only, depth=depth, sort=sort, collections=collections
                     )
                 except Exception as exc:  # noqa: BLE001 - a failed search is said, not swallowed
-                    view = View(query=query, indices=[], notes=[f"search failed: {exc}"])
+                    view = View(query=query, indices=[], remarks=[f"search failed: {exc}"])
             if not get_current_worker().is_cancelled:
                 reader.app.call_from_thread(self.show_view, view, generation, keep, "", row, pinned)
 
@@ -121,7 +121,7 @@ class Searching:
         pane: a trial moved 5 rows down the stand-in and was carried to row 99,986."""
         reader = self.reader
         plist = reader.paper_list
-        stand_in = NOT_READY in reader.view.notes and not reader.detail.has_focus_within
+        stand_in = NOT_READY in reader.view.remarks and not reader.detail.has_focus_within
         self.search(keep=plist.current if plist.cursor > 0 and not stand_in else None)
 
     def show_view(
@@ -155,8 +155,8 @@ class Searching:
         reader.view = view
         reader.narrowing.similar = similar
         shown = safe_display(view.query.strip())
-        if view.notes and not view.indices:
-            plist.empty_message = view.notes[-1][:1].upper() + view.notes[-1][1:] + "."
+        if view.remarks and not view.indices:
+            plist.empty_message = view.remarks[-1][:1].upper() + view.remarks[-1][1:] + "."
         elif shown:
             plist.empty_message = f"No papers match {shown!r}."
         else:
@@ -196,7 +196,7 @@ class Searching:
         def run() -> None:
             with self.lock:
                 view = make()
-            name = label or (view.notes.pop(0) if view.notes else "a view")
+            name = label or (view.remarks.pop(0) if view.remarks else "a view")
             name = cut_words(name, 60)  # the status line keeps room for Esc and the order
             self.reader.app.call_from_thread(
                 self.show_view, view, generation, None, name, row, pinned

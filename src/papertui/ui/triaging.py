@@ -235,4 +235,4 @@ class Triaging:
 
 
 def empty_view(note: str) -> View:
-    return View(query="", indices=[], notes=[note])
+    return View(query="", indices=[], remarks=[note])

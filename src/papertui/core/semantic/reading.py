@@ -146,7 +146,7 @@ class SemanticReading:
         """Papers most like `paper` (None: like the bookmarked papers taken together), within
         the same filters as the list (bookmarks only, the chosen collections)."""
         label = f"like {paper.title!r}" if paper else "like your bookmarks"
-        view = View(query="", indices=[], notes=[f"papers {label}"])
+        view = View(query="", indices=[], remarks=[f"papers {label}"])
         annotations = self._store.snapshot()
         ids = [paper.id] if paper else list(annotations.bookmarks)
         narrowed = bookmarks_only or bool(collections)
@@ -158,7 +158,7 @@ class SemanticReading:
 
             found = similar(vectors, ids, wanted, exclude=ids)
         elif (index := self._indexing.index) is None:
-            view.notes.append("index not ready")
+            view.remarks.append("index not ready")
             return view
         else:
             found = [(pid, s) for pid, s in index.similar(ids, wanted) if pid not in ids]

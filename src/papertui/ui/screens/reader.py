@@ -157,7 +157,7 @@ class ReaderScreen(Screen[None]):
             sort=SORT_NAMES[self.sort],
             selected=len(self.paper_list.selected),
             corrections=tuple(view.corrections.items()),
-            notes=tuple(view.notes),
+            notes=tuple(view.remarks),
             position=self.paper_list.cursor + 1 if self.paper_list.current is not None else 0,
         )
 
