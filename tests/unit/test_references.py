@@ -15,7 +15,7 @@ from types import ModuleType
 import papertui
 
 # references to other projects' code, which papertui does not import by that name
-EXTERNAL = {"W3PerDocReader.doc_field_length"}
+EXTERNAL = {"W3PerDocReader.doc_field_length", "WriterThread.stop"}
 _REF = re.compile(r"`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(\))?`")
 _FILE = re.compile(r"\.(py|md|toml|txt|json|jsonl|bib|csv|gz|xml|svg|tcss)$")
 
