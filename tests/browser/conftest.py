@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from serve_support import CHROMIUM_FLAGS, find_chromium, screen_text
+from serve_support import CHROMIUM_FLAGS, Served, data_env, find_chromium, screen_text, write_corpus
 
 
 @pytest.fixture(scope="session")
@@ -113,3 +113,21 @@ def tabs(browser: Any) -> Iterator[Any]:
     yield open_tab
     for tab in opened:
         tab.close()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Any]:
+    """Starts a server of the test's own (`own_server()`) on a 12-paper corpus; one the test
+    did not stop is killed afterwards (its readers end with it), so a failure leaks nothing."""
+    started: list[Served] = []
+
+    def start() -> Served:
+        server = Served(data_env(tmp_path), str(write_corpus(tmp_path)))
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        if server.process.poll() is None:
+            server.process.kill()
+            server.process.wait(10)

@@ -143,8 +143,8 @@ def test_q_ends_the_tabs_reader_and_the_page_says_so(served, tabs) -> None:
     assert until_gone(reader, reader, timeout=3) == set()
 
 
-def test_ctrl_c_ends_the_server_and_every_reader_with_a_tab_open(tmp_path, tabs) -> None:
-    server = Served(data_env(tmp_path), str(write_corpus(tmp_path)))
+def test_ctrl_c_ends_the_server_and_every_reader_with_a_tab_open(own_server, tabs) -> None:
+    server = own_server()
     tab = tabs(server.url)
     tab.wait_for(r"row 1/12\b")
     readers = server.wait_for_readers(1)

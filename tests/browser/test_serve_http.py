@@ -100,8 +100,8 @@ def test_a_script_with_the_token_in_a_header_gets_a_reader(served):
     assert "Graph neural networks for molecule property prediction" in drawn
 
 
-def test_a_killed_server_takes_its_readers_with_it(tmp_path):
-    server = Served(data_env(tmp_path), str(write_corpus(tmp_path)))
+def test_a_killed_server_takes_its_readers_with_it(own_server):
+    server = own_server()
 
     async def hold_a_tab_open() -> None:
         url = server.base.replace("http://", "ws://") + "/ws"
@@ -116,8 +116,8 @@ def test_a_killed_server_takes_its_readers_with_it(tmp_path):
     asyncio.run(hold_a_tab_open())
 
 
-def test_ctrl_c_ends_every_reader_within_3_seconds(tmp_path):
-    server = Served(data_env(tmp_path), str(write_corpus(tmp_path)))
+def test_ctrl_c_ends_every_reader_within_3_seconds(own_server):
+    server = own_server()
     headers = {"Authorization": f"token {server.token}"}
 
     async def two_tabs_then_ctrl_c() -> float:
