@@ -37,8 +37,7 @@ from papertui.core.sources import (
 from papertui.core.store import Annotations, Store
 from papertui.core.view import View
 
-# `View` is re-exported for the reader, which imports it from here
-__all__ = ["DEPTH", "Library", "PaperNotFound", "View", "quick_search"]
+__all__ = ["DEPTH", "Library", "PaperNotFound", "quick_search"]
 
 # Deriving a title costs ~50 us: up to this many papers, derive them all when the corpus opens.
 EAGER_TITLES = 5000
