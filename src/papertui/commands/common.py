@@ -94,12 +94,15 @@ def ensure_semantic(library: Library, progress_json: bool = False) -> None:
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr, only when stderr is a terminal."""
+    """A one-line progress bar on stderr, only when stderr is a terminal. Written past the
+    CLI's sanitising wrapper (which shows a carriage return as a placeholder, and the bar then
+    ran on along the line): the bar holds no corpus text."""
 
     def __init__(self, as_json: bool, what: str = "indexing") -> None:
         self.as_json = as_json
         self.what = what
-        self.tty = sys.stderr.isatty()
+        self.tty = sys.stderr.isatty() and sys.__stderr__ is not None
+        self.stream = sys.__stderr__ if self.tty else sys.stderr
         self.last = -1
 
     def __call__(self, done: int, total: int) -> None:
@@ -112,12 +115,15 @@ class ProgressBar:
         elif self.tty:
             bar = "#" * (percent // 4)
             print(
-                f"\r{self.what} [{bar:<25}] {percent:3d}%  {done}/{total}", end="", file=sys.stderr
+                f"\r{self.what} [{bar:<25}] {percent:3d}%  {done}/{total}",
+                end="",
+                file=self.stream,
+                flush=True,
             )
 
     def close(self) -> None:
         if self.tty and not self.as_json and self.last >= 0:
-            print(file=sys.stderr)
+            print(file=self.stream)
 
 
 def find_paper(args: argparse.Namespace) -> tuple[Library, Paper]:
