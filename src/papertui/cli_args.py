@@ -7,12 +7,20 @@
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
 from papertui import __version__
-from papertui.core.export_formats import FORMATS as EXPORT_FORMATS
+from papertui.cli_args_fetch import (
+    daily_arguments,
+    digest_arguments,
+    fetch_arguments,
+    fetched_option,
+)
+from papertui.core.export import FORMATS as EXPORT_FORMATS
 from papertui.core.formats import FORMATS
 
 
@@ -30,6 +38,7 @@ def corpus_paths(p: argparse.ArgumentParser) -> None:
         "paths", nargs="*", metavar="PATH", help="corpus files or folders (default: bundled)"
     )
     format_option(p)
+    fetched_option(p)
 
 
 def format_option(p: argparse.ArgumentParser) -> None:
@@ -51,6 +60,7 @@ def corpus_option(p: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="corpus file or folder to find the paper in (repeatable; default: bundled)",
     )
+    fetched_option(p)
 
 
 def limit_json(p: argparse.ArgumentParser) -> None:
@@ -143,15 +153,31 @@ def _note(p: argparse.ArgumentParser) -> None:
 def _export(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--format",
-        choices=EXPORT_FORMATS,
+        choices=(*EXPORT_FORMATS, "notes"),
         default=None,
-        help="default: from the -o file's extension (.bib .json .csv .md), else markdown",
+        help="default: from the -o file's extension (.bib .json .csv .md .ris), else markdown; "
+        "notes: one Markdown file per paper in the -o FOLDER (a notes vault)",
     )
     p.add_argument("--query", metavar="QUERY", help="export the papers this search finds")
     p.add_argument("--tag", metavar="TAG", help="export the papers with this tag")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE (a folder for notes), not stdout"
+    )
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     corpus_option(p)
+
+
+def _serve(p: argparse.ArgumentParser) -> None:
+    corpus_paths(p)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000; 0: any free)")
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use, when behind a proxy (https://papers.example.org)",
+    )
+    p.add_argument("--token", help="the token to ask for (default: a random one, printed)")
+    p.add_argument("--token-file", metavar="FILE", help="read the token from FILE")
 
 
 @dataclass(frozen=True)
@@ -182,15 +208,25 @@ COMMANDS = [
         "those a query or a tag selects",
         _export,
     ),
+    Command("serve", "serve the reader to web browsers (a token on every request)", _serve),
+    Command(
+        "fetch", "fetch papers from Daily Papers, arXiv, Paper Copilot, OpenReview", fetch_arguments
+    ),
+    Command(
+        "daily", "fetch the subscriptions, then read what is new (for you first)", daily_arguments
+    ),
+    Command(
+        "digest", "the papers fetched since the last digest, best first, for cron", digest_arguments
+    ),
 ]
 NAMES = [c.name for c in COMMANDS]
 
 READER_HELP = """\
 the reader:
-  papertui [PATH...] [--format FORMAT]
+  papertui [PATH...] [--format FORMAT] [--fetched]
       opens the reader on PATHs (files or folders; default: the settings' default_paths,
-      else the bundled collections). FORMAT forces one input format for every file.
-      Press ? in the reader for its keys.
+      else the bundled collections). FORMAT forces one input format for every file;
+      --fetched adds what papertui fetch fetched. Press ? in the reader for its keys.
 
 commands (papertui COMMAND --help for each):
 """
@@ -206,7 +242,8 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action="version", version=f"papertui {__version__}")
     sub = top.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
     for command in COMMANDS:
-        command.arguments(sub.add_parser(command.name, help=command.help))
+        # listed once, in the epilog; the help still heads `papertui COMMAND --help`
+        command.arguments(sub.add_parser(command.name, description=command.help))
     return top
 
 
@@ -214,12 +251,19 @@ def reader_parser() -> argparse.ArgumentParser:
     p = Parser(prog="papertui", description="Open the reader.")
     p.add_argument("paths", nargs="*", metavar="PATH")
     format_option(p)
+    fetched_option(p)
     return p
 
 
+# what reads as an option, not as a query or a file: "--word", "--word=value" or "-x"
+_OPTION_SHAPE = re.compile(r"--[A-Za-z][\w-]*(=.*)?|-[A-Za-z]", re.DOTALL)
+
+
 def positionals_first(command: str, args: Sequence[str]) -> list[str]:
-    """Arguments that start with "-" but are no option of `command` are positionals: a query
-    like "-neural graph" or "-tag:x" must work as typed. Options move before a "--"."""
+    """Arguments that start with "-" but do not read as an option are positionals: a query
+    like "-neural graph" or "-tag:x" works as typed. An option `command` does not have is an
+    error (a path that starts with "-" goes after "--", or as "./-name"). Options move before
+    a "--"."""
     sub = parser()._subparsers
     assert sub is not None
     choices: dict[str, argparse.ArgumentParser] = sub._group_actions[0].choices  # type: ignore[assignment]
@@ -235,6 +279,8 @@ def positionals_first(command: str, args: Sequence[str]) -> list[str]:
         name = arg.split("=", 1)[0]
         action = known.get(name)
         if action is None:
+            if _OPTION_SHAPE.fullmatch(arg):
+                raise UsageError(_unknown_option(command, name, known))
             positionals.append(arg)
             continue
         options.append(arg)
@@ -242,3 +288,12 @@ def positionals_first(command: str, args: Sequence[str]) -> list[str]:
             options.append(f"{arg}={rest.pop(0)}")
             options.pop(-2)
     return options + (["--", *positionals] if positionals else [])
+
+
+def _unknown_option(command: str, name: str, known: dict[str, argparse.Action]) -> str:
+    close = difflib.get_close_matches(name, [k for k in known if k.startswith("--")], n=1)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return (
+        f"papertui {command}: unknown option {name}{hint} "
+        f"(see papertui {command} --help; a path starting with - goes after --)"
+    )

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 _FILTER = re.compile(
-    r'(?:(?<=[\s(])|^)(-?)(collection|c|is|has|tag|topic):("(?:[^"]*)"?|[^\s()]*)(?=[\s()]|$)',
+    r'(?:(?<=[\s(])|^)([-+]*)(collection|c|is|has|tag|topic):("(?:[^"]*)"?|[^\s()]*)(?=[\s()]|$)',
     re.IGNORECASE,
 )
 _IS_VALUES = {
@@ -40,8 +40,9 @@ KNOWN_FILTERS = ", ".join(
         *(f"has:{v}" for v in dict.fromkeys(_HAS_VALUES.values())),
     ]
 )
-# a phrase (maybe field-prefixed), a parenthesis, or a run of anything else
-_TOKEN = re.compile(r'(?:[-+]?\w+:)?"[^"]*"?|[()]|[^\s()"]+')
+# a sign before a phrase or a parenthesis, a phrase (maybe field-prefixed), a parenthesis, or a
+# run of anything else
+_TOKEN = re.compile(r'(?:(?<=[\s(])|^)[-+]+(?=["(])|(?:[-+]?\w+:)?"[^"]*"?|[()]|[^\s()"]+')
 _BOOLEAN = re.compile(r"(?:^|[\s(])(?:OR|NOT)(?=[\s(]|$)|[()]")
 
 
@@ -77,7 +78,9 @@ class ParsedQuery:
 
 
 def _read_filter(match: re.Match[str], unknown: list[str]) -> Filter | None:
-    negated, key, value = match.group(1) == "-", match.group(2).lower(), match.group(3)
+    # each "-" negates once more ("--is:read" is "is:read"); "+" adds nothing
+    negated = match.group(1).count("-") % 2 == 1
+    key, value = match.group(2).lower(), match.group(3)
     value = value.strip('"')
     if key == "topic":
         number = value.strip()
@@ -164,9 +167,15 @@ class _Tree:
         if token is None or token in ("OR", ")"):
             return None  # a NOT with nothing after it ("graph NOT", "NOT OR b") negates nothing
         self.at += 1
-        if token == "NOT":
+        if token == "NOT" or set(token) <= {"-", "+"}:
+            # "-(a OR b)" and '-"a phrase"' as "NOT (a OR b)"; "+" adds nothing (every part is
+            # required already), and each "-" negates once more
             inner = self._unary()
-            return QueryNode("not", [inner]) if inner is not None else None
+            if inner is None:
+                return None
+            for _ in range(1 if token == "NOT" else token.count("-")):
+                inner = QueryNode("not", [inner])
+            return inner
         if token == "(":
             inner = self._or()
             if self._peek() == ")":

@@ -10,18 +10,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as windex
-from whoosh import qparser
 from whoosh import query as wq
 from whoosh.lang.porter import stem
 
 from papertui.core.corpus import Paper
 from papertui.core.search.arrays import ArrayScorer
 from papertui.core.search.highlight import _WORD, Highlighter, highlighter_for
+from papertui.core.search.parsing import EVERYTHING, parse
 from papertui.core.search.schema import FIELDS
 from papertui.core.search.vocabulary import Vocabulary
 
 _YEAR_RANGE = re.compile(r"\byear:(\d{4})\s*(?:-|\.\.)\s*(\d{4})\b")
-_DANGLING_FIELD = re.compile(r"(?:^|(?<=\s))\w+:(?=\s|$)")
 # A prefix query searches at most this many of the words it could stand for.
 PREFIX_EXPANSIONS = 8
 # A query of this many alternative words or more (a prefix's words in both fields) is scored
@@ -67,10 +66,6 @@ class SearchIndex:
         self.directory = directory
         self._ix = windex.open_dir(str(directory))
         self._searcher = self._ix.searcher()
-        self._parser = qparser.MultifieldParser(list(FIELDS), self._ix.schema)
-        self._parser.remove_plugin_class(qparser.EveryPlugin)
-        # "-word" and "+word" only at a word's start: "self-supervised" is one term, not NOT
-        self._parser.add_plugin(qparser.PlusMinusPlugin(r"(?<![^\s(])\+", r"(?<![^\s(])-"))
         self._words = Vocabulary(directory / "vocab.json")
         self._ids = self._searcher.reader().column_reader("id")
         self._arrays = ArrayScorer(self._searcher)
@@ -126,6 +121,7 @@ class SearchIndex:
             "authors": list(meta.get("authors", [])),
             "venue": meta.get("venue", ""),
             "year": meta.get("year"),
+            "extra": meta.get("extra", ""),
         }
 
     def expand_prefix(self, prefix: str, limit: int = 256) -> list[str]:
@@ -156,13 +152,15 @@ class SearchIndex:
         """
         self._filter = _condition(only, wq.And)
         self._mask = _condition(exclude, wq.Or)
-        text = _DANGLING_FIELD.sub(" ", text)  # "title:" while the user is still typing
-        text = _YEAR_RANGE.sub(r"year:[\1 TO \2]", text)
+        text = _YEAR_RANGE.sub(r"year:\1-\2", text)  # "year:2021 - 2023" is one range
         raw_words = {stem(w.lower()): w.lower() for w in _WORD.findall(text)}
         corrections: dict[str, str] = {}
         fallback = False
         try:
-            parsed = self._parser.parse(text)
+            built = parse(text)
+            if built is None or built is EVERYTHING:  # no word it keeps: no constraint
+                return self._everything(limit)
+            parsed = built if isinstance(built, wq.Query) else wq.NullQuery
             parsed = parsed.accept(lambda q: self._repair(q, raw_words, corrections))
             parsed = self._boost_adjacent(parsed)
             hits, matched = self._run(parsed, limit)
@@ -179,6 +177,14 @@ class SearchIndex:
                 # plain words always run on a sound index: what failed is the index itself
                 raise SearchFailed(_why(exc)) from exc
         return SearchResult(hits, highlighter_for(parsed), corrections, fallback, matched)
+
+    def _everything(self, limit: int | None) -> SearchResult:
+        """Every paper the conditions admit, in file order."""
+        results = self._searcher.search(
+            wq.Every(), limit=limit, filter=self._filter, mask=self._mask
+        )
+        hits = [(self._ids[docnum], 0.0) for _score, docnum in results.top_n]
+        return SearchResult(hits, Highlighter(), {}, False, len(results))
 
     def _run(self, q: wq.Query, limit: int | None) -> tuple[list[tuple[str, float]], int | None]:
         """The best `limit` hits, and how many papers match when that is known exactly."""

@@ -6,22 +6,23 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from papertui.core.export import FORMATS
+from papertui.core.export.names import swap_extension, with_extension
+from papertui.ui.screens.dialog import TypingDialog
 from papertui.ui.widgets.path_input import PathInput
 
-EXTENSIONS = {"markdown": "md", "json": "json", "csv": "csv", "bibtex": "bib"}
 
-
-class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
+class ExportScreen(TypingDialog[tuple[str, str, str] | None]):
     """Dismisses with (what, format, file name), or None when closed; the reader writes."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("ctrl+s", "save", "Export", priority=True),
     ]
+
+    FIRST = "#export-what"
 
     def __init__(
         self, choices: list[tuple[Text, str]], path: str = "papertui-export.bib", problem: str = ""
@@ -51,8 +52,7 @@ class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "export-format" and isinstance(event.value, str):
             path = self.query_one("#export-path", Input)
-            stem = path.value.rsplit(".", 1)[0] if "." in path.value else path.value
-            path.value = f"{stem}.{EXTENSIONS[event.value]}"
+            path.value = swap_extension(path.value, event.value)
 
     def on_input_submitted(self) -> None:
         self.action_save()
@@ -64,10 +64,7 @@ class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
         if not path:
             self.query_one("#export-error", Label).update("Give a file name.")
             return
-        name = path.rstrip("/").rsplit("/", 1)[-1]
-        if "." not in name.lstrip(".") and not path.endswith("/"):
-            path = f"{path}.{EXTENSIONS[str(fmt)]}"  # "mine" -> "mine.bib", as the format says
-        self.dismiss((str(what), str(fmt), path))
+        self.dismiss((str(what), str(fmt), with_extension(path, str(fmt))))
 
     def action_close(self) -> None:
         self.dismiss(None)
