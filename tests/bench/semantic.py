@@ -30,6 +30,10 @@ feedback round and profile cut), then train + score medians at given library siz
     python tests/bench/semantic.py foryou KEYWORDS.csv [--seeds 300-359]
     python tests/bench/semantic.py foryou-speed RECORDS.jsonl.gz [--papers 3000,100000]
 
+Related papers by shared author on a dump with authors (see `related_authors.py`):
+
+    python tests/bench/semantic.py authors RECORDS.jsonl.gz [--probes 2000] [--split]
+
 Through the library, as the reader and the CLI use it (the same records, written as a dump):
 
     python tests/bench/semantic.py library RECORDS.jsonl.gz [--papers 3000]
@@ -60,6 +64,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from related_authors import report
 
 from papertui.core.semantic import similar as sim
 from papertui.core.semantic import triage
@@ -481,6 +486,12 @@ def main() -> int:
     fs.add_argument("records")
     fs.add_argument("--papers", default="3000,100000")
     fs.add_argument("--runs", type=int, default=9)
+    au = sub.add_parser("authors", help="related papers by shared author (related_authors.py)")
+    au.add_argument("records")
+    au.add_argument("--probes", type=int, default=2000)
+    au.add_argument("--seed", type=int, default=28)
+    au.add_argument("--titles", action="store_true")
+    au.add_argument("--split", action="store_true")
     lb = sub.add_parser("library")
     lb.add_argument("records")
     lb.add_argument("--papers", type=int, default=3000)
@@ -492,6 +503,7 @@ def main() -> int:
         "library": library_bench,
         "foryou": foryou,
         "foryou-speed": foryou_speed,
+        "authors": lambda a: report(Path(a.records), a.probes, a.seed, a.titles, a.split),
     }
     commands[args.cmd](args)
     return 0

@@ -2,6 +2,7 @@
 
     python tests/bench/topics.py lift KEYWORDS.csv [--seeds 3]
     python tests/bench/topics.py labels RECORDS.jsonl[.gz] [--show 40]
+    python tests/bench/topics.py label-quality KEYWORDS.csv|RECORDS.jsonl[.gz] [--sample 2000]
     python tests/bench/topics.py scale RECORDS.jsonl[.gz] [--n 100000]
 
 `lift`: pairs of papers in the same topic share a specific author keyword (one held by fewer
@@ -9,6 +10,9 @@ than 10% of the papers) this many times as often as random pairs. Abstracts only
 beside a plain baseline: TF-IDF (unigrams, English stop words) and k-means with 20 topics.
 
 `labels`: the topics of a real dump (abstracts only) with their sizes and labels.
+
+`label-quality`: whether labels name fields, against the papers' titles and author keywords
+(see `topic_labels.py`).
 
 `scale`: a dump of N abstracts built from the real ones (each repeat changes one word so every
 abstract is distinct); time and peak memory of compute_topics, save and load.
@@ -29,6 +33,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from topic_labels import report as label_report
 
 from papertui.core.semantic import topics as tp
 from papertui.core.semantic.phrases import STOP_WORDS
@@ -229,6 +234,10 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("records")
     p.add_argument("--show", type=int, default=40)
     p.set_defaults(func=cmd_labels)
+    p = sub.add_parser("label-quality", help="do labels name fields? (topic_labels.py)")
+    p.add_argument("source", help="a keywords CSV or a JSON-lines dump with titles")
+    p.add_argument("--sample", type=int, default=2000)
+    p.set_defaults(func=lambda a: label_report(Path(a.source), a.sample))
     p = sub.add_parser("scale")
     p.add_argument("records")
     p.add_argument("--n", type=int, default=100_000)

@@ -289,3 +289,23 @@ def test_a_label_does_not_say_the_same_thing_twice() -> None:
     assert overlaps(("network",), {"graph", "neural", "network"})
     assert not overlaps(("graph",), {"language", "model"})
     assert not overlaps(("dark", "matter"), {"telescope", "image"})
+
+
+def test_a_paper_that_fits_no_topic_is_left_out_of_all() -> None:
+    from papertui.core.semantic import topics as tp
+
+    graph = [
+        f"Graph neural networks pass messages between nodes of a graph {i}; node classification "
+        f"and link prediction on citation graphs improve with deeper message passing {i}."
+        for i in range(12)
+    ]
+    images = [
+        f"Diffusion models edit real images after inversion {i}; text-guided image editing keeps "
+        f"the layout of the image while the prompt changes its style {i}."
+        for i in range(12)
+    ]
+    odd = "Molecular orbitals of transition metal complexes computed with coupled cluster theory."
+    model = tp.compute_topics([*graph, *images, odd], n_topics=2, seed=0)
+    assert model.assignments[-1] == -1  # the chemistry abstract joins neither topic
+    assert (model.assignments[:-1] >= 0).all()
+    assert model.assign([odd])[0] == -1  # nor would it, added later

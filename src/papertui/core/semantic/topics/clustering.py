@@ -1,4 +1,5 @@
-"""Step 3: spherical k-means (cosine) with k-means++ seeding and seeded restarts."""
+"""Step 3: spherical k-means (cosine) with k-means++ seeding and seeded restarts, and the papers
+that fit no topic left out of all of them."""
 
 from __future__ import annotations
 
@@ -37,6 +38,30 @@ def kmeans(
             progress((r + 1) / restarts)
     assert best is not None
     return best[1], best[2]
+
+
+# A paper whose cosine to its topic's centre is below this share of the topic's median member's
+# is in no topic: k-means must put every paper somewhere, and a lone graph paper among image
+# editing ones makes the topic say two things (the share: on 490 ICLR 2017 abstracts, 0.7 leaves
+# out 9% of the papers and raises the keyword lift of same-topic pairs from 3.30 to 3.46)
+MISFIT = 0.7
+
+
+def floors(x: np.ndarray, labels: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Per topic, the least cosine to its centre a member may have (see `MISFIT`)."""
+    fit = np.einsum("ij,ij->i", x, centres[labels])
+    out = np.zeros(len(centres), dtype=np.float32)
+    for c in range(len(centres)):
+        mine = fit[labels == c]
+        if len(mine):
+            out[c] = MISFIT * float(np.median(mine))
+    return out
+
+
+def leave_out(x: np.ndarray, labels: np.ndarray, centres: np.ndarray, floor: np.ndarray) -> None:
+    """Set to -1 (in place) the labels of papers below their topic's floor."""
+    fit = np.einsum("ij,ij->i", x, centres[labels])
+    labels[fit < floor[labels]] = -1
 
 
 def _kmeanspp(x: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from papertui.core.semantic.topics.clustering import kmeans
+from papertui.core.semantic.topics.clustering import floors, kmeans, leave_out
 from papertui.core.semantic.topics.features import MAX_FEATURES, build_features
 from papertui.core.semantic.topics.labels import Labeller
 from papertui.core.semantic.topics.lsa import normalise, randomized_basis, tfidf_rows
@@ -152,17 +152,21 @@ def _compute(
         60,
         (lambda f: report(budget["svd"] + span * f)) if progress else None,
     )
+    sub = dense if len(rows) == n else dense[rows]
+    floor = floors(sub, labels_sub, centroids)
+    leave_out(sub, labels_sub, centroids, floor)
     labels = np.full(n, -1, dtype=np.int32)
     labels[rows] = labels_sub
 
     # topics in order of size (largest first), ties by the canonical first member
-    sizes = np.bincount(labels_sub, minlength=k)
+    sizes = np.bincount(labels_sub[labels_sub >= 0], minlength=k)
     order = sorted(range(k), key=lambda c: -sizes[c])
     order = [c for c in order if sizes[c] > 0]
     remap = np.full(k + 1, -1, dtype=np.int32)
     remap[np.asarray(order, dtype=np.int64)] = np.arange(len(order), dtype=np.int32)
     labels = np.where(labels >= 0, remap[labels], -1).astype(np.int32)
     centroids = centroids[order]
+    floor = floor[order]
     k = len(order)
 
     phrase_sets = Labeller(feats, labels, k).topic_phrases() if k else []
@@ -179,4 +183,6 @@ def _compute(
     assignments = np.full(n, -1, dtype=np.int32)
     assignments[np.asarray(canon, dtype=np.int64)] = labels
     report(total)
-    return TopicModel(topics, ids, assignments, centroids, corpus_key(ids), vocabulary, idf, basis)
+    return TopicModel(
+        topics, ids, assignments, centroids, corpus_key(ids), vocabulary, idf, basis, floor
+    )

@@ -17,7 +17,7 @@ import numpy as np
 from papertui.core.semantic.phrases import terms_of
 from papertui.core.semantic.topics.lsa import normalise, tfidf_rows
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: papers that fit no topic are in none, and each topic keeps its floor
 
 
 def corpus_key(ids: Sequence[str]) -> str:
@@ -55,6 +55,8 @@ class TopicModel:
     vocabulary: list[str]
     idf: np.ndarray
     basis: np.ndarray  # features x dims
+    # per topic, the least cosine to its centroid a paper placed later needs (0: any)
+    floors: np.ndarray | None = None
     _id_index: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
 
     def topic_of(self, paper_id: str) -> int:
@@ -84,6 +86,9 @@ class TopicModel:
             return np.zeros(0, dtype=np.int32)
         sims = np.asarray(vectors, dtype=np.float32) @ self.centroids.T
         out = np.argmax(sims, axis=1).astype(np.int32)
+        if self.floors is not None and len(self.floors) == len(self.centroids):
+            best = sims[np.arange(len(out)), out]
+            out[best < self.floors[out]] = -1  # fits no topic, as at compute time
         out[~np.asarray(vectors).any(axis=1)] = -1
         return out
 
@@ -123,6 +128,7 @@ class TopicModel:
             self.vocabulary,
             self.idf,
             self.basis,
+            self.floors,
         )
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
@@ -177,6 +183,8 @@ class TopicModel:
             np.save(tmp / "centroids.npy", self.centroids.astype(np.float32))
             np.save(tmp / "idf.npy", self.idf.astype(np.float32))
             np.save(tmp / "basis.npy", self.basis.astype(np.float32))
+            if self.floors is not None:
+                np.save(tmp / "floors.npy", self.floors.astype(np.float32))
             old = None
             if target.exists():
                 old = target.with_name(target.name + f".old-{os.getpid()}")
@@ -209,6 +217,7 @@ class TopicModel:
             idf = np.load(path / "idf.npy")
             # only assign() reads the basis (about 20 MB at 100k): mapped, not read, until then
             basis = np.load(path / "basis.npy", mmap_mode="r")
+            floors = np.load(path / "floors.npy") if (path / "floors.npy").exists() else None
             if len(assignments) != len(paper_ids):
                 return None
             topics: list[Topic] = []
@@ -221,4 +230,6 @@ class TopicModel:
                 )
         except (OSError, ValueError, KeyError, TypeError, IndexError):
             return None
-        return cls(topics, paper_ids, assignments, centroids, meta["key"], vocabulary, idf, basis)
+        return cls(
+            topics, paper_ids, assignments, centroids, meta["key"], vocabulary, idf, basis, floors
+        )
