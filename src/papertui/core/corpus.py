@@ -125,14 +125,14 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
                 else:
                     duplicates += 1
                 continue
-            real_title = record.title.strip()
+            title = record.title.strip()
             by_id[pid] = Paper(
                 pid,
                 record.abstract,
                 [pf.collection],
                 pf.path,
-                title=real_title or None,
-                has_real_title=bool(real_title),
+                title=title or None,
+                has_real_title=bool(title) and not record.title_derived,
                 extra_url=record.url,
                 authors=record.authors,
                 venue=record.venue,
@@ -152,7 +152,7 @@ def _enrich(paper: Paper, record: RawRecord) -> None:
     first one lacked: a real title, authors, venue, year, a link."""
     fill_in(
         paper,
-        record.title.strip(),
+        "" if record.title_derived else record.title.strip(),
         record.authors,
         record.venue,
         record.year,

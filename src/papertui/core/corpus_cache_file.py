@@ -24,8 +24,9 @@ from pathlib import Path
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 10  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
-# 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key
+VERSION = 11  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+# 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key; 11: ids read
+# TeX typography and leave out controls, BibTeX decoded by papertui, derived titles read back
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 

@@ -38,6 +38,7 @@ class RawRecord:
     year: int | None = None
     url: str = ""
     cite: str = ""  # "type key" of a BibTeX entry, kept for exports ("article smith2020deep")
+    title_derived: bool = False  # `title` is one papertui derived (read back from its export)
 
 
 @dataclass(slots=True)

@@ -1,5 +1,7 @@
 """BibTeX with abstracts, read by bibtexparser: @string macros, `#` concatenation, braces and
-quotes, LaTeX accents and commands turned into Unicode (Herv\\'e -> Hervé, \\textit{x} -> x)."""
+quotes, LaTeX accents and commands turned into Unicode (Herv\\'e -> Hervé, \\textit{x} -> x) by
+papertui's own decoder (`latex`), the one its ids use: an abstract written to BibTeX and read
+back is the same paper."""
 
 from __future__ import annotations
 
@@ -9,15 +11,16 @@ import re
 import bibtexparser
 from bibtexparser import Library, middlewares
 
+from papertui.core.export_formats import DERIVED_REMARK
 from papertui.core.formats.base import CorpusError, ParsedFile, decode
-from papertui.core.formats.fields import CITE_FIELD
+from papertui.core.formats.fields import CITE_FIELD, DERIVED_TITLE_FIELD, SHORT_FIELDS
 from papertui.core.formats.structured import _collect
+from papertui.core.latex import plain_text
 
 # bibtexparser logs every failed block itself; we report them in our own one-line form
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
 
 
-_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 # a key LaTeX can cite: no space, comma, brace, quote, percent or backslash
 _CITE_KEY = re.compile(r"[^\s,{}()\"'%#~\\=]{1,200}")
 
@@ -32,18 +35,27 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
         for step in (
             middlewares.ResolveStringReferencesMiddleware(True),
             middlewares.RemoveEnclosingMiddleware(True),
-            middlewares.LatexDecodingMiddleware(),
         ):
             library = step.transform(library)
     except Exception as exc:  # noqa: BLE001 - the parser's own errors, as one line
         raise CorpusError(path, f"BibTeX could not be read: {exc}") from None
     items = []
     for entry in library.entries:
-        fields = {k.lower(): f.value for k, f in entry.fields_dict.items()}
+        raw = {k.lower(): f.value for k, f in entry.fields_dict.items()}
+        names = raw.pop("author", None)
+        # titles, names and venues are decoded by `record_from_fields`, as in every format
+        fields = {
+            k: plain_text(v) if isinstance(v, str) and k not in SHORT_FIELDS else v
+            for k, v in raw.items()
+        }
         fields.setdefault("venue", fields.get("booktitle") or fields.get("journal") or "")
-        names = fields.get("author")
         if isinstance(names, str):  # BibTeX separates names by "and" only: "Smith, Jane" is one
-            fields["author"] = [n for n in _AND.split(" ".join(names.split())) if n.strip()]
+            fields["author"] = _names(names)
+        if fields.get("addendum", "").strip() == DERIVED_REMARK and fields.get("title"):
+            # papertui derived this title: kept as derived (the abstract comes back decoded,
+            # and a title derived again from it could read differently); without the mark of
+            # a collision, which the corpus it is read into gives again if it still is one
+            fields[DERIVED_TITLE_FIELD] = _COLLISION.sub("", fields.pop("title"))
         kind, key = str(entry.entry_type).lower(), str(entry.key).strip()
         if (
             _CITE_KEY.fullmatch(key) and kind.isalpha() and _REUSED not in key
@@ -69,6 +81,27 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
     if not items and failed:
         raise CorpusError(path, warnings[-1].split(": ", 1)[1])
     return parsed
+
+
+_COLLISION = re.compile(r" \[[0-9a-f]{6}\]$")
+
+
+def _names(value: str) -> list[str]:
+    """The names of an author field: separated by "and" outside braces ("{Smith and Sons}" is
+    one name)."""
+    names, depth, start = [], 0, 0
+    text = " ".join(value.split())
+    for match in re.finditer(r"(?<!\\)[{}]|\s+and\s+", text, re.IGNORECASE):
+        token = match.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            names.append(text[start : match.start()])
+            start = match.end()
+    names.append(text[start:])
+    return [n for n in names if n.strip()]
 
 
 _REUSED = "\x00reused"  # marks the key of an entry whose key an earlier entry has
@@ -120,13 +153,13 @@ def _join(value: str, macros: dict[str, str]) -> str | None:
     """The text of a `#` expression; None when `value` is a single operand."""
     parts, depth, quoted, start = [], 0, False, 0
     for i, ch in enumerate(value):
-        if ch == "\\":
-            continue
+        if ch == "\\" or (i and value[i - 1] == "\\"):
+            continue  # a character after a backslash is text, as bibtexparser reads it
         if ch == "{":
             depth += 1
         elif ch == "}":
             depth = max(0, depth - 1)
-        elif ch == '"' and depth == 0 and (i == 0 or value[i - 1] != "\\"):
+        elif ch == '"' and depth == 0:
             quoted = not quoted
         elif ch == "#" and depth == 0 and not quoted:
             parts.append(value[start:i])

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from papertui.core.formats.base import RawRecord
-from papertui.core.text import normalise_ws
+from papertui.core.latex import plain_text
+from papertui.core.text import normalise_ws, strip_controls
 
 TITLE = ("title", "paper_title", "papertitle", "name")
 ABSTRACT = ("abstract", "summary", "paperabstract", "abstracttext", "abstract_text", "description")
@@ -32,6 +33,8 @@ YEAR = (
     "pub_date",
     "created",
 )
+# fields shown as one line: decoded from LaTeX by `record_from_fields` (`_plain`)
+SHORT_FIELDS = frozenset((*TITLE, *AUTHORS, *VENUE))
 
 _ARXIV_ID = re.compile(
     r"^(?:arxiv:)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})$", re.IGNORECASE
@@ -102,6 +105,22 @@ def parse_year(value: Any) -> int | None:
 
 # the BibTeX reader's "type key" of an entry; a name no dump's own field can have
 CITE_FIELD = "\x00cite"
+# a title papertui derived that a reader keeps as written (BibTeX: see `bibtex.parse_bibtex`)
+DERIVED_TITLE_FIELD = "\x00derived title"
+
+
+def _plain(value: Any) -> str:
+    """A short field (title, venue, a name) as it is shown: LaTeX decoded as BibTeX would
+    (`Herv\\'e` -> Hervé, in every format, so that the same name reads the same wherever it
+    came from), control characters out, whitespace collapsed."""
+    return normalise_ws(strip_controls(plain_text(_text(value))))
+
+
+def _first_own_link(links: Any, abstract: str) -> str:
+    """The paper's own link from papertui's export (`urls`: a JSON list, or space-separated in
+    CSV): the first one its abstract does not hold (those are found in the abstract again)."""
+    found = [str(u) for u in links] if isinstance(links, list) else _text(links).split()
+    return next((u for u in found if u not in abstract), found[0] if found else "").strip()
 
 
 def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
@@ -118,10 +137,8 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
     if not abstract:
         return None
     url = _text(_get(fields, URL)).strip()
-    if not url:  # papertui's own JSON (a list) and CSV (space-separated) exports: the first
-        links = _get(fields, ("urls",))
-        url = (_text(links[0]) if isinstance(links, list) else _text(links)).strip()
-        url = url.split()[0] if url else ""
+    if not url:  # papertui's own JSON (a list) and CSV (space-separated) exports
+        url = _first_own_link(_get(fields, ("urls",)), abstract)
     arxiv = _text(_get(fields, ARXIV)).strip()
     if not arxiv and isinstance(fields.get("id"), str) and _ARXIV_ID.match(fields["id"].strip()):
         arxiv = fields["id"].strip()
@@ -133,12 +150,17 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
         url = "https://doi.org/" + doi.removeprefix("https://doi.org/")
     if url and not url.lower().startswith(("http://", "https://")):
         url = ""
+    kept = fields.get(DERIVED_TITLE_FIELD)
+    if isinstance(kept, str):
+        title = _plain(kept)
+    else:  # a title papertui derived (its own exports say so) is derived again, in full
+        title = "" if _derived(fields) else _plain(_get(fields, TITLE))
     return RawRecord(
         abstract=abstract,
-        # a title papertui derived (its own exports say so) is derived again, in full
-        title="" if _derived(fields) else normalise_ws(_text(_get(fields, TITLE))),
-        authors=split_authors(_get(fields, AUTHORS)),
-        venue=normalise_ws(_text(_get(fields, VENUE))),
+        title=title,
+        title_derived=isinstance(kept, str) and bool(title),
+        authors=tuple(n for n in (_plain(a) for a in split_authors(_get(fields, AUTHORS))) if n),
+        venue=_plain(_get(fields, VENUE)),
         year=parse_year(_get(fields, YEAR)),
         url=url,
         cite=fields[CITE_FIELD] if isinstance(fields.get(CITE_FIELD), str) else "",
