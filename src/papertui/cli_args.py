@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from papertui import __version__
-from papertui.core.export_formats import FORMATS as EXPORT_FORMATS
+from papertui.core.export import FORMATS as EXPORT_FORMATS
 from papertui.core.formats import FORMATS
 
 

@@ -15,7 +15,8 @@ from hostile_formats import write_hostile_formats
 
 from papertui.core.corpus import Paper, is_corpus_file, load_corpus
 from papertui.core.corpus import finish_titles as _finish
-from papertui.core.export import FORMATS, SUFFIXES, entries_for, render
+from papertui.core.export import FORMATS, SUFFIXES, render
+from papertui.core.export.entries import entries_for
 from papertui.core.paths import bundled_corpus_dir
 from papertui.core.store import Annotations
 

@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from papertui.core.corpus import Paper, paper_id
-from papertui.core.export import entries_for, render
+from papertui.core.export import render
+from papertui.core.export.entries import entries_for
 from papertui.core.formats import read_corpus_file
 from papertui.core.latex import plain_text
 from papertui.core.store import Annotations

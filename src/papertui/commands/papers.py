@@ -20,6 +20,7 @@ from papertui.commands.common import (
     print_records,
     print_view,
 )
+from papertui.core.lifeline import end_with_parent
 from papertui.core.query import KNOWN_FILTERS, parse_query
 from papertui.core.sources import quick_search
 from papertui.core.text import counted
@@ -87,6 +88,8 @@ def cmd_similar(args: argparse.Namespace) -> int:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    if args.progress_json:  # the reader's child: it ends with the reader, however that ends
+        end_with_parent()
     library = open_library(args.paths, args.input_format)
     bar = ProgressBar(args.progress_json)
     try:
@@ -183,6 +186,6 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def _format_of(output: str | None) -> str:
     """The export format a file name asks for by its extension (markdown when it says none)."""
-    from papertui.core.export_formats import BY_EXTENSION
+    from papertui.core.export import BY_EXTENSION
 
     return BY_EXTENSION.get(os.path.splitext(output or "")[1].lower(), "markdown")

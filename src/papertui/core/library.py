@@ -17,12 +17,12 @@ from pathlib import Path
 from papertui.core import paths
 from papertui.core.corpus import Corpus, Paper
 from papertui.core.corpus_cache import CorpusLoader, load_corpus_cached
-from papertui.core.export import Entry, annotated_entries, annotated_ids, entries_for
+from papertui.core.export.entries import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexing import Indexing
 from papertui.core.marks import Marks
 from papertui.core.query import Filter
-from papertui.core.querying import DEPTH, Planner, View
+from papertui.core.querying import DEPTH, Planner
 from papertui.core.records import paper_record
 from papertui.core.search import SearchIndex
 from papertui.core.semantic.foryou import ForYou
@@ -35,7 +35,9 @@ from papertui.core.sources import (
     resolve_sources,
 )
 from papertui.core.store import Annotations, Store
+from papertui.core.view import View
 
+# `View` is re-exported for the reader, which imports it from here
 __all__ = ["DEPTH", "Library", "PaperNotFound", "View", "quick_search"]
 
 # Deriving a title costs ~50 us: up to this many papers, derive them all when the corpus opens.
@@ -59,15 +61,20 @@ class Library:
         self.store = store
         self.sources = list(sources)
         self.by_id: dict[str, int] = {p.id: i for i, p in enumerate(self.papers)}
-        self.titles: TitleMatcher | None = None  # once every title is known
-        self.index: SearchIndex | None = None
         self.index_store = index_store_for(self.sources)
         self.planner = Planner(self.papers, self.by_id)
         self._loader: CorpusLoader | None = None  # files still to read (`open_deferred`)
-        self.indexing = Indexing(self)  # open, update or build the index; final titles
-        self.marks = Marks(self)  # bookmarks, notes, tags, read and seen, likes and skips
-        self.semantic = SemanticReading(self)  # vectors, topics, related papers, overviews
-        self.foryou = ForYou(self)  # the interest model and the rankings it gives
+        # the parts, each given what it needs; `replace_corpus` tells them of a new corpus
+        papers, by_id, planner = self.papers, self.by_id, self.planner
+        # open, update or build the index; final titles
+        self.indexing = Indexing(self.index_store, self.sources, fmt, papers, planner)
+        # bookmarks, notes, tags, read and seen, likes and skips
+        self.marks = Marks(store, papers, planner)
+        # vectors, topics, related papers, overviews
+        semantic_dir = self.index_store.root / "semantic"
+        self.semantic = SemanticReading(semantic_dir, store, self.indexing, papers, by_id, planner)
+        # the interest model and the rankings it gives
+        self.foryou = ForYou(store, self.semantic, papers, by_id, planner)
         if len(self.papers) <= EAGER_TITLES:
             self.indexing.titles_ready()
 
@@ -99,12 +106,23 @@ class Library:
         library = cls(loader.corpus(), Store(paths.store_path()), chosen, fmt)
         if not loader.done:
             library._loader = loader
+            library.indexing.loading = True
         return library
 
     @property
     def loading(self) -> bool:
         """Some files are not read yet (see `open_deferred`)."""
         return self._loader is not None
+
+    @property
+    def index(self) -> SearchIndex | None:
+        """The full-text index, once `indexing` has opened or built it."""
+        return self.indexing.index
+
+    @property
+    def titles(self) -> TitleMatcher | None:
+        """The fuzzy title matcher, once every title is known."""
+        return self.indexing.titles
 
     def load_ready(self) -> Corpus | None:
         """The corpus with the files whose cache has been written since (by the indexing
@@ -134,21 +152,16 @@ class Library:
         self.corpus = corpus
         self.papers = corpus.papers
         self.by_id = {p.id: i for i, p in enumerate(self.papers)}
-        planner = Planner(self.papers, self.by_id)
-        planner.index = self.index
-        self.planner = planner
-        self.titles = None
-        self.indexing.corpus_changed()
-        self.semantic.corpus_changed()
-        self.foryou.forget()
+        self.planner = Planner(self.papers, self.by_id)
+        self.indexing.corpus_changed(self.papers, self.planner, self.loading)
+        self.marks.corpus_changed(self.papers, self.planner)
+        self.semantic.corpus_changed(self.papers, self.by_id, self.planner)
+        self.foryou.corpus_changed(self.papers, self.by_id, self.planner)
         if len(self.papers) <= EAGER_TITLES:
             self.indexing.titles_ready()
 
     def close(self) -> None:
-        if self.index is not None:
-            self.index.close()
-            self.index = None
-            self.planner.index = None
+        self.indexing.use(None)
         self.store.close()
 
     # -- queries ----------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 as sets of paper positions.
 
 Every filter costs time linear in the papers it admits (or, negated, in the library), never
-papers x tags. `FilterSets` is the part of `querying.Planner` that answers "which papers"; the
-planner decides when a query needs it and ranks what it admits.
+papers x tags. A `querying.Planner` holds one `FilterSets` to answer "which papers"; the planner
+decides when a query needs it and ranks what it admits.
 """
 
 from __future__ import annotations
@@ -14,26 +14,25 @@ from typing import TYPE_CHECKING
 
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter, QueryNode
-from papertui.core.search import Highlighter, SearchIndex
 from papertui.core.store import LIKED, SKIPPED, Annotations
 
 _SCAN_WORDS = re.compile(r"\w[\w'-]*")  # the words of a query scanned for while indexing
-SCANNED = "index not ready: plain word match, in file order, until it is"
 
 if TYPE_CHECKING:
-    from papertui.core.querying import View
+    from papertui.core.view import View
 
 
 class FilterSets:
-    """Filters as sets of positions into `papers`; mixed into `Planner`, which holds the state
-    declared here."""
+    """Filters as sets of positions into `papers` (`by_id`: paper id -> position)."""
 
-    papers: Sequence[Paper]
-    by_id: dict[str, int]
-    index: SearchIndex | None
-    _collections: dict[str, list[int]] | None
-    _tag_index: tuple[Annotations, Mapping[str, frozenset[str]]] | None
-    topic_ids: Callable[[int], Collection[str] | None] | None
+    def __init__(self, papers: Sequence[Paper], by_id: dict[str, int]) -> None:
+        self.papers = papers
+        self.by_id = by_id
+        # topic number (1-based) -> its paper ids, or None for no such topic; unset: not
+        # computed (the semantic part sets it once topics are)
+        self.topic_ids: Callable[[int], Collection[str] | None] | None = None
+        self._collections: dict[str, list[int]] | None = None  # collection -> positions
+        self._tag_index: tuple[Annotations, Mapping[str, frozenset[str]]] | None = None
 
     def ids_for(self, f: Filter, notes: Annotations) -> Collection[str] | None:
         """The paper ids an annotation filter admits (None: a collection filter)."""
@@ -103,7 +102,7 @@ class FilterSets:
             found = set(range(len(self.papers))) - found
         return found
 
-    def _scan(
+    def scan(
         self,
         text: str,
         filters: Sequence[Filter],
@@ -157,7 +156,7 @@ class FilterSets:
                 result -= found
         return result
 
-    def _conditions(
+    def conditions(
         self, filters: Sequence[Filter], notes: Annotations, negated: bool
     ) -> list[tuple[str, list[str]]]:
         """Filters as (field, values) for the index, so it ranks only papers that pass them."""
@@ -176,13 +175,11 @@ class FilterSets:
 
     # -- boolean combinations -------------------------------------------------------------------
 
-    def _run_tree(self, node: QueryNode, notes: Annotations, view: View) -> list[int]:
-        """A query with filters under OR/NOT/parentheses: sets of papers, scored hits first."""
-        found = self._eval(node, notes, view)
-        scores = view.scores
-        return sorted(found, key=lambda i: (-scores.get(i, 0.0), i))
-
-    def _eval(self, node: QueryNode, notes: Annotations, view: View) -> set[int]:
+    def evaluate(
+        self, node: QueryNode, notes: Annotations, text: Callable[[str], set[int]]
+    ) -> set[int]:
+        """The positions a query with filters under OR/NOT/parentheses admits; `text` gives
+        those a full-text part of it matches (the planner's search, which scores them)."""
         if node.op == "filter":
             assert node.filter is not None
             if node.filter.kind == "topic" and self.topic_ids is None:
@@ -192,21 +189,8 @@ class FilterSets:
                 return set(range(len(self.papers))) - found
             return found
         if node.op == "text":
-            if self.index is None:
-                view.notes.append(SCANNED)
-                return set(self._scan(node.text, (), notes, None, view))
-            result = self.index.search(node.text, limit=None)
-            old, lit = view.highlighter, result.highlighter
-            view.highlighter = Highlighter(old.stems | lit.stems, old.prefixes + lit.prefixes)
-            view.corrections.update(result.corrections)
-            hits = set()
-            for pid, score in result.hits:
-                pos = self.by_id.get(pid)
-                if pos is not None:
-                    hits.add(pos)
-                    view.scores[pos] = max(score, view.scores.get(pos, 0.0))
-            return hits
-        parts = [self._eval(child, notes, view) for child in node.children]
+            return text(node.text)
+        parts = [self.evaluate(child, notes, text) for child in node.children]
         if node.op == "not":
             return set(range(len(self.papers))) - parts[0]
         if node.op == "or":

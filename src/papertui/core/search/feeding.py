@@ -16,6 +16,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.support.charset import accent_map
 
 from papertui.core.corpus import Paper
+from papertui.core.lifeline import end_with_parent
 from papertui.core.search.fastwriter import FastSegmentWriter
 from papertui.core.search.highlight import _WORD
 from papertui.core.search.schema import IndexCancelled
@@ -114,7 +115,8 @@ class SegmentChild:
 
 def write_segment(directory: Path, papers: Sequence[Paper], conn, parents) -> None:  # type: ignore[no-untyped-def]
     """In the forked child: write `papers` as one segment; send (segment, word counts) back,
-    or the error's last line.
+    or the error's last line. It ends as soon as its parent has gone: a parent killed outright
+    cannot stop it, and its segment is of use to nobody.
 
     `parents` is the parent's end of the pipe, inherited by the fork: closed here, so that if
     the parent dies the send fails at once instead of waiting forever for a reader (this
@@ -123,6 +125,7 @@ def write_segment(directory: Path, papers: Sequence[Paper], conn, parents) -> No
     block on a full pipe)."""
     parents.close()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    end_with_parent()
     try:
         ix = windex.open_dir(str(directory))
         writer = FastSegmentWriter(ix, _lk=False, compound=False, codec=build_codec())

@@ -6,27 +6,23 @@ per annotations snapshot and set of negative keywords, and kept until either cha
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from papertui.core import drafts
-from papertui.core.corpus import finish_titles
-from papertui.core.querying import View
-from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Seed
+from papertui.core.corpus import Paper
+from papertui.core.semantic.seeds import add_seeds, seed_copies
+from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store
+from papertui.core.view import View
 
 if TYPE_CHECKING:
-    from papertui.core.library import Library
+    from papertui.core.querying import Planner
+    from papertui.core.semantic.reading import SemanticReading
     from papertui.core.semantic.triage import InterestModel, Ranked
 
 # "for you" explains the first this many papers it ranks (each costs a few microseconds).
 WHY_LIMIT = 500
-# term cosine from which a seed text is taken for a paper of the library: the same abstract
-# with its title before it and a tenth of its words dropped scored 0.74 or more, two
-# different papers at most 0.44 (300 ICML 2023 abstracts)
-SAME_PAPER = 0.6
-# skipped for a reason a warning already gives, with the count and line
-WARNED = ("unreadable entry", "broken JSON line")
 NOT_READY = "for you: not ready yet (unread papers first meanwhile)"
 NOTHING_YET = "for you: nothing learned yet (like with +, bookmark or tag papers)"
 
@@ -84,15 +80,34 @@ def learned(kept: int, passed: int) -> str:
 
 
 class ForYou:
-    """The interest model of `library`'s reader and the views ranked by it."""
+    """The interest model of the reader whose answers `store` holds, trained on the vectors of
+    `semantic`, and the views it ranks from the papers the library shows now."""
 
-    def __init__(self, library: Library) -> None:
-        self.library = library
+    def __init__(
+        self,
+        store: Store,
+        semantic: SemanticReading,
+        papers: Sequence[Paper],
+        by_id: dict[str, int],
+        planner: Planner,
+    ) -> None:
+        self._store = store
+        self._semantic = semantic
         self._interest: tuple[tuple[object, ...], InterestModel] | None = None
         # seed id -> the id of the library's copy of it (None: not in the library), found by
         # content for the vectors it was found in: a .bib's abstract often differs from the
         # dump's in a word or its markup, so the ids differ
         self._copies: tuple[object, dict[str, str | None]] | None = None
+        self.corpus_changed(papers, by_id, planner)
+
+    def corpus_changed(
+        self, papers: Sequence[Paper], by_id: dict[str, int], planner: Planner
+    ) -> None:
+        """The library shows `papers` now, queried by `planner`: retrain on next use."""
+        self._papers = papers
+        self._by_id = by_id
+        self._planner = planner
+        self.forget()
 
     def positives(
         self, notes: Annotations, copies: dict[str, str | None] | None = None
@@ -105,26 +120,12 @@ class ForYou:
         return (positive_ids(notes) - found.keys()) | set(found.values())
 
     def _seed_copies(self, notes: Annotations) -> dict[str, str | None]:
-        vectors = self.library.semantic.vectors()
+        vectors = self._semantic.vectors()
         if vectors is None or not notes.seeds:
             return {}
         if self._copies is None or self._copies[0] is not vectors:
             self._copies = (vectors, {})
-        known = self._copies[1]
-        by_id = self.library.by_id
-        from papertui.core.semantic.similar import query_vector
-
-        for seed in notes.seeds:
-            if seed.id in known:
-                continue
-            copy = None
-            if seed.id not in by_id and len(vectors):
-                s = vectors.term_scores(query_vector(vectors, seed.abstract).terms)
-                best = int(s.argmax())
-                if float(s[best]) >= SAME_PAPER:
-                    copy = vectors.ids[best]
-            known[seed.id] = copy
-        return {s.id: known[s.id] for s in notes.seeds}
+        return seed_copies(vectors, notes.seeds, self._by_id, self._copies[1])
 
     def forget(self) -> None:
         """Retrain on next use (the corpus or its vectors changed)."""
@@ -132,13 +133,12 @@ class ForYou:
 
     def interest(self) -> InterestModel | None:
         """See `Library.interest`."""
-        library = self.library
-        vectors = library.semantic.vectors()
+        vectors = self._semantic.vectors()
         if vectors is None:
             return None
         from papertui.core.settings import load_settings
 
-        notes = library.annotations()
+        notes = self._store.snapshot()
         phrases = tuple(load_settings().negative_keywords)
         key = (notes, phrases, vectors, tuple(drafts.pending()))
         cached = self._interest
@@ -149,7 +149,7 @@ class ForYou:
         copies = self._seed_copies(notes)
         positives = self.positives(notes, copies)
         negatives = negative_ids(notes, positives, key[3])
-        papers, by_id = library.papers, library.by_id
+        papers, by_id = self._papers, self._by_id
 
         def text_of(pid: str) -> str:
             pos = by_id.get(pid)
@@ -176,14 +176,14 @@ class ForYou:
 
     def answer_counts(self) -> tuple[int, int]:
         """(papers kept, papers passed over) that the model learns from."""
-        notes = self.library.annotations()
+        notes = self._store.snapshot()
         positives = self.positives(notes)  # seeds are among them
         return len(positives), len(negative_ids(notes, positives))
 
     def order(self, view: View, notes: Annotations) -> None:
         """Unread papers not yet judged first, most interesting first; then the papers read,
         kept (bookmarked, noted, tagged), liked or skipped, in the view's order."""
-        papers = self.library.papers
+        papers = self._papers
         if not view.indices:
             return  # "no papers match" says more than how the order works
         positives = self.positives(notes)
@@ -215,12 +215,12 @@ class ForYou:
 
     def rank(self, limit: int = 50) -> View:
         """See `Library.rank`."""
-        library = self.library
-        view = library.run_query("is:unread", sort="foryou", depth=None)
-        notes = library.annotations()
+        notes = self._store.snapshot()
+        view = self._planner.run("is:unread", notes, depth=None)
+        self.order(view, notes)
         positives = self.positives(notes)
         judged = negative_ids(notes, positives) | positives
-        papers = library.papers
+        papers = self._papers
         view.indices = [i for i in view.indices if papers[i].id not in judged][:limit]
         model = self.interest()
         if model is not None and not model.empty:  # the order explained only its top papers
@@ -234,7 +234,6 @@ class ForYou:
 
     def ask_me(self, limit: int = 50) -> View:
         """See `Library.ask_me`."""
-        library = self.library
         view = View(query="", indices=[])
         model = self.interest()
         if model is None:
@@ -243,9 +242,9 @@ class ForYou:
         if model.empty:
             view.notes.append(NOTHING_YET)
             return view
-        notes = library.annotations()
+        notes = self._store.snapshot()
         for item in model.ask_order(limit, exclude=notes.reads.keys()):
-            pos = library.by_id.get(item.id)
+            pos = self._by_id.get(item.id)
             if pos is not None:
                 view.indices.append(pos)
                 view.scores[pos] = item.score
@@ -255,10 +254,10 @@ class ForYou:
 
     def _why(self, item: Ranked) -> str:
         """The terms behind a paper's score, and the liked paper it is nearest to."""
-        pos = self.library.by_id.get(item.closest) if item.closest else None
+        pos = self._by_id.get(item.closest) if item.closest else None
         if pos is None:
             return item.why
-        title = " ".join(self.library.papers[pos].title.split())
+        title = " ".join(self._papers[pos].title.split())
         near = f"near “{title[:57] + '…' if len(title) > 58 else title}”"
         return f"{item.why}; {near}" if item.why else near
 
@@ -266,35 +265,7 @@ class ForYou:
         """Like the papers of a file: those of the library become liked papers, the others
         seed texts; returns how many. `problems` gets what could not be read in the file
         (broken entries, entries without an abstract)."""
-        from papertui.core.corpus import load_corpus
-
-        library = self.library
-        corpus = load_corpus([path])
-        if not corpus.papers:
-            problem = "; ".join(corpus.errors) or f"no papers could be read from {path}"
-            raise ValueError(problem)
-        if problems is not None:
-            problems.extend(corpus.errors + corpus.warnings)
-            for f in corpus.files:
-                # unreadable BibTeX entries have a warning of their own (with the count and
-                # line): counted again, they read as a second, unexplained problem
-                left = {why: n for why, n in f.skipped.items() if why not in WARNED}
-                if left:
-                    reasons = ", ".join(f"{why}: {n}" for why, n in left.items())
-                    problems.append(f"{f.path}: skipped {reasons}")
-        by_id = library.by_id
-        here = [library.papers[by_id[p.id]] for p in corpus.papers if p.id in by_id]
-        if here:
-            library.marks.like(here)
-        finish_titles(corpus.papers)
-        seeds = [
-            Seed(p.id, p.title if p.has_real_title else "", p.abstract, str(path))
-            for p in corpus.papers
-            if p.id not in by_id
-        ]
-        if seeds:
-            library.store.add_seeds(seeds)
-        return len(here) + len(seeds)
+        return add_seeds(path, self._store, self._papers, self._by_id, problems)
 
     def negative_keywords(self) -> list[str]:
         """Words and phrases whose papers sink in "for you" (settings.toml)."""

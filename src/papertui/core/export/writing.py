@@ -1,8 +1,4 @@
-"""Plain, diff-able copies of what the user kept: Markdown, JSON, CSV and BibTeX.
-
-What to export is decided in `export_entries`, how each format looks in `export_formats`; this
-module writes the file (whole or not at all) and is where callers import all three from.
-"""
+"""Writing an export to a file: whole or not at all, never over a file without asking."""
 
 from __future__ import annotations
 
@@ -11,48 +7,12 @@ import os
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from papertui.core.export_entries import (
-    Entry,
-    annotated_entries,
-    annotated_ids,
-    entries_for,
-    entry_for,
-)
-from papertui.core.export_formats import (
-    DERIVED_REMARK,
-    FORMATS,
-    SUFFIXES,
-    byline,
-    paper_markdown,
-    render,
-    to_bibtex,
-    to_csv,
-    to_json,
-    to_markdown,
-)
+from papertui.core.export.rendering import render
 
-__all__ = [
-    "DERIVED_REMARK",
-    "FORMATS",
-    "SUFFIXES",
-    "Entry",
-    "ExportError",
-    "ExportExists",
-    "annotated_entries",
-    "annotated_ids",
-    "byline",
-    "entries_for",
-    "entry_for",
-    "export_to",
-    "paper_markdown",
-    "render",
-    "to_bibtex",
-    "to_csv",
-    "to_json",
-    "to_markdown",
-    "write_export",
-]
+if TYPE_CHECKING:
+    from papertui.core.export.entries import Entry
 
 
 class ExportError(Exception):

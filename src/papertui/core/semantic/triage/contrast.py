@@ -6,33 +6,10 @@ with the library's mean weight mu and spread sd by a t statistic, t = (m - mu) /
 `EPSILON`) over the n liked papers (0 when the liked papers use the term less than the
 library). A term every liked paper uses and few others do gets a large t; a common word, or a
 word one liked paper uses a lot, a small one. The contrast query is m t^`POWER`, and every
-paper's contrast score is its term vector's dot product with it. `triage` adds the contrast
-score, standardised, to its own (also standardised) with weight `triage.CONTRAST_WEIGHT`.
+paper's contrast score is its term vector's dot product with it. `model` adds the contrast
+score, standardised, to its own (also standardised) with weight `weights.CONTRAST_WEIGHT`.
 
-Of the learners that contrast the liked papers with the whole library, this is the one that
-held up; `triage` gives its measured gain. The figures below are paired differences of
-precision@20 (mean ± standard error) against the model without it, on the readers of
-tests/bench/triage_eval.py: ICLR 2021 title phrases (270 readers), NeurIPS 2021 title phrases
-(900; 150 for the SVMs, which are slow to train), ICLR 2017 author keywords over 30 seeds (390).
-
-* Alone, in place of the model's score: +0.007 ± 0.003, +0.003 ± 0.003, -0.033 ± 0.006 (with
-  POWER 1; the keyword readers need the LSA part and the profile's feedback). Adding the
-  standardised scores of the two fused them; their reciprocal ranks did a little worse.
-* POWER 0.5 fused: +0.004, +0.004, -0.001; POWER 1: +0.010, +0.012, -0.000; 2 (used) more on
-  the phrases. Without the feedback papers' part, at weight 0.3: +0.011, +0.015, -0.001 ± 0.003.
-* A linear SVM on the papers' terms as arxiv-sanity trains it (squared hinge, C = 0.1, class
-  balanced, the liked papers against every other paper of the library, the skips among them;
-  solved to convergence): alone -0.034 ± 0.004, -0.051 ± 0.008, -0.033 ± 0.005; fused
-  (standardised sum) -0.002 ± 0.002, -0.003 ± 0.004, -0.002 ± 0.003. With the model's 10
-  feedback papers as extra positives (half weight), fused: -0.003 ± 0.002, ICLR 2017 +0.005 ±
-  0.002; with only the library's farther half (by the model's score) as negatives: -0.006 ±
-  0.002, ICLR 2017 +0.001 ± 0.003. Further variants on ICLR 2021, fused: C = 1 -0.000 ± 0.002;
-  the LSA coordinates as extra features -0.014 ± 0.002; logistic loss -0.004 ± 0.002; skips
-  weighing 10 unjudged papers each -0.003 ± 0.002. With 5 liked papers the SVM fits the terms
-  that single out each of them.
-* The profile minus a share (0.3) of the library's centroid, the limit of a class-balanced
-  linear learner under strong regularisation: alone +0.005, -0.006, -0.009; fused +0.002,
-  +0.000, -0.002.
+What was measured, and the variants that lost: docs/lab-notes/for-you.md.
 """
 
 from __future__ import annotations

@@ -6,45 +6,16 @@ share of the liked papers that hold it. A term all five bookmarks use keeps its 
 only one of them uses counts a fifth, so the profile is about what the papers have in common and
 not about each paper's own subject (one liked paper about chess does not bring chess). With one
 liked paper every share is 1 and the profile is that paper. The LSA part is the plain centroid.
-The passed-over papers' centroid is then subtracted as before (`triage.NEGATIVE_WEIGHT`); the
+The passed-over papers' centroid is then subtracted as before (`weights.NEGATIVE_WEIGHT`); the
 share shrinks the liked part, so the skips weigh a little more than before against it.
-
-Measured (tests/bench/triage_eval.py; paired against the plain centroid on the same readers,
-mean ± standard error of precision@20): title-phrase readers ICLR 2021 (270) +0.014 ± 0.002 and
-NeurIPS 2021 (300) +0.022 ± 0.003, ICLR 2017 author-keyword readers over 30 seeds (390) +0.004 ±
-0.002; the scoring script's 12 readers 0.367 -> 0.375. The square root of the share gave about
-half of that; its square or cube helped the phrases a little more and cost the keyword readers.
-Two changes raised the simulations further and were left out because they weaken what skipping
-does for a real reader (the simulated skips are random papers, so ignoring them never costs
-there): subtracting the skips only on liked terms (+0.022, +0.032, +0.008 with the share), and
-rescaling the shared part back to the plain centroid's norm (+0.019, +0.028, +0.005); with
-either, skipping a speech paper no longer pushes other speech papers down in
-tests/unit/test_triage_feedback.py.
 
 `dense_weight`: with 3 or more liked papers, each is left out of the profile in turn and each
 part of the score (terms, LSA) is asked how far above the library's scores it puts the paper
 left out; the LSA part's weight follows the ratio of the two separations (standardised), instead
 of the fixed `similar.DENSE_WEIGHT`. Readers of a specific phrase get mostly terms (their liked
 papers share words, not a region of LSA space); readers of a broad area keep the LSA part.
-Measured on top of the share (same readers): title phrases ICLR 2021 +0.017 ± 0.002, NeurIPS
-2021 +0.032 ± 0.003; ICLR 2017 keywords -0.001 ± 0.003 (within noise); the scoring script's 12
-readers 0.375 -> 0.371 (one reader's 20 places move 0.05 there). A fixed weight of 0.2 gave
-+0.016, +0.024, +0.004 (0.362 on the 12), 0.1 more on phrases and less on the keyword readers.
 
-Tried and left out (same readers, paired against the above; ICLR 2021, NeurIPS 2021, ICLR 2017):
-choosing per reader among whole configurations by the same leave-one-out (each liked paper's
-rank among the unjudged by the profile without it; mean log rank, reciprocal rank, median or
-top-20 share). Among today's and one other (no feedback, no cut, skip weight 0.25) or three
-(adding a second), every choice moved precision@20 by 0.005 or less (at best +0.002 ± 0.001,
-+0.002 ± 0.001, +0.001 ± 0.002 for today's or skip weight 0.25 by mean log rank): five liked
-papers do not tell the configurations apart, and choosing the best per reader with hindsight
-would gain only +0.011, +0.019, +0.038; each configuration added costs six more trainings.
-Weighting the feedback papers by their score above the tenth's: +0.001, -0.001, +0.000.
-Counting a defined acronym ("generative adversarial networks (GANs)") as its long form's words
-(vector_terms): everywhere +0.002 ± 0.002, +0.012 ± 0.002, -0.009 ± 0.003; only in the
-abstract that defines it +0.002, +0.015, -0.005 ± 0.002; only where it is used undefined,
-with or without the acronym kept, +0.000 to -0.005 on all three; related papers
-(score_similar.py) 0.383 -> 0.372 (defining abstract) and 0.370 (everywhere).
+What was measured, and the variants that lost: docs/lab-notes/for-you.md.
 """
 
 from __future__ import annotations

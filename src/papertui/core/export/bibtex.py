@@ -1,157 +1,17 @@
-"""How an export is written: Markdown, JSON, CSV and BibTeX renderings of export entries."""
+"""The BibTeX export: entries a reference manager and LaTeX read as they are meant."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import asdict, replace
 from typing import TYPE_CHECKING
 
-from papertui.core.formats.structured import FORMULA
 from papertui.core.latex import MATH, escape_typography
-from papertui.core.text import strip_controls
+from papertui.core.markdown_marks import DERIVED_REMARK
 
-if TYPE_CHECKING:  # the CLI reads FORMATS without loading the corpus and the store
-    from papertui.core.export_entries import Entry
-
-FORMATS = ("markdown", "json", "csv", "bibtex")
-SUFFIXES = {"markdown": ".md", "json": ".json", "csv": ".csv", "bibtex": ".bib"}
-# what a file name's extension asks for, when no format is given
-BY_EXTENSION = {suffix: fmt for fmt, suffix in SUFFIXES.items()} | {
-    ".markdown": "markdown",
-    ".bibtex": "bibtex",
-}
-DERIVED_REMARK = "title derived from the abstract by papertui"
-
-
-def paper_markdown(
-    title: str,
-    abstract: str,
-    urls: Sequence[str],
-    note: str = "",
-    byline: str = "",
-    *,
-    title_derived: bool | None = False,
-    tags: Sequence[str] = (),
-) -> str:
-    """One paper as Markdown: what `Y` copies and what the reading list is made of."""
-    parts = [f"## {title}", ""]
-    if title_derived:
-        parts += [f"*({DERIVED_REMARK})*", ""]
-    parts += ([f"*{byline}*", ""] if byline else []) + [abstract]
-    if urls:
-        parts += ["", *[f"- <{u}>" for u in urls]]
-    if tags:
-        parts += ["", "**Tags:** " + ", ".join(tags)]
-    if note.strip():
-        parts += ["", "**Note:**", "", *[f"> {line}" for line in note.splitlines()]]
-    return "\n".join(parts) + "\n"
-
-
-def to_markdown(entries: Sequence[Entry]) -> str:
-    head = f"# papertui export ({len(entries)} paper{'s' if len(entries) != 1 else ''})\n"
-    body = "\n".join(_export_markdown(e) for e in entries)
-    return head + "\n" + body
-
-
-# what leads a line that Markdown would read as a heading, list, quote, emphasis or comment:
-# escaped in an export's abstract, and unescaped when papertui reads the export back
-MARKUP_START = r"[#*>+\-_<`=|~]|\d+[.)]\s"
-_MARKUP_LINE = re.compile(rf"^(?={MARKUP_START})", re.M)
-
-
-def _export_markdown(e: Entry) -> str:
-    """One paper of a Markdown export: `paper_markdown`, with a hidden comment under the title
-    holding what the byline cannot say exactly (every author, the venue, the year, a derived
-    title) and the abstract's lines escaped where they start like markup, so that papertui
-    reads its export back as the same papers."""
-    meta = {"authors": list(e.authors), "venue": e.venue, "year": e.year}
-    meta["title_derived"] = bool(e.title_derived)
-    # "--" cannot occur in an HTML comment: JSON's escape keeps it out
-    hidden = json.dumps(meta, ensure_ascii=False).replace("--", "-\\u002d")
-    text = paper_markdown(
-        e.title,
-        _MARKUP_LINE.sub("\\\\", e.abstract),
-        e.urls,
-        e.note,
-        byline(e.authors, e.venue, e.year),
-        title_derived=e.title_derived,
-        tags=e.tags,
-    )
-    first, _, rest = text.partition("\n")
-    return (
-        f"{first}\n<!-- papertui {hidden} -->\n{rest}\n*{', '.join(e.collections)} · id {e.id}*\n"
-    )
-
-
-def byline(authors: Sequence[str], venue: str, year: int | None) -> str:
-    """ "A. Author, B. Author · NeurIPS · 2024", leaving out what is unknown."""
-    people = ", ".join(authors[:8]) + (" et al." if len(authors) > 8 else "")
-    return " · ".join(p for p in (people, venue, str(year) if year else "") if p)
-
-
-def to_json(entries: Sequence[Entry]) -> str:
-    return json.dumps([asdict(e) for e in entries], ensure_ascii=False, indent=2) + "\n"
-
-
-def to_csv(entries: Sequence[Entry]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            "id",
-            "title",
-            "authors",
-            "venue",
-            "year",
-            "collections",
-            "bookmarked",
-            "note",
-            "tags",
-            "feedback",
-            "read",
-            "title_derived",
-            "urls",
-            "abstract",
-        ]
-    )
-    for e in entries:
-        writer.writerow(
-            [
-                _cell(x)
-                for x in (
-                    e.id,
-                    e.title,
-                    "; ".join(e.authors),
-                    e.venue,
-                    e.year or "",
-                    "; ".join(e.collections),
-                    int(e.bookmarked),
-                    e.note,
-                    "; ".join(e.tags),
-                    e.feedback or "",
-                    int(e.read),
-                    "" if e.title_derived is None else str(e.title_derived).lower(),
-                    " ".join(e.urls),
-                    e.abstract,
-                )
-            ]
-        )
-    return out.getvalue()
-
-
-def _cell(value: object) -> object:
-    """A CSV cell a spreadsheet shows as text: one starting with = + - @ would be run as a
-    formula (a corpus is untrusted), so it gets a leading apostrophe, as does one that starts
-    with apostrophes before such a character: the CSV reader takes one off
-    (`structured.csv_cell`)."""
-    if isinstance(value, str) and FORMULA.match(value):
-        return "'" + value
-    return value
+if TYPE_CHECKING:
+    from papertui.core.export.entries import Entry
 
 
 # & % # outside a LaTeX escape break the citing document ("58%" starts a comment there)
@@ -335,30 +195,3 @@ def _cite_key(e: Entry, used: set[str]) -> str:
         key = base + chr(ord("a") + n - 1) if n <= 26 else f"{base}{n}"
     used.add(key)
     return key
-
-
-def render(entries: Sequence[Entry], fmt: str) -> str:
-    writer = {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt]
-    return writer([_plain(e) for e in entries])
-
-
-def _plain(e: Entry) -> Entry:
-    """The entry without control characters (`text.strip_controls`; ids leave them out too)."""
-
-    def clean(text: str) -> str:
-        return strip_controls(text) if _CONTROL.search(text) else text
-
-    return replace(
-        e,
-        title=clean(e.title),
-        abstract=clean(e.abstract),
-        note=clean(e.note),
-        venue=clean(e.venue),
-        authors=[clean(a) for a in e.authors],
-        collections=[clean(c) for c in e.collections],
-        urls=[clean(u) for u in e.urls],
-        tags=[clean(t) for t in e.tags],
-    )
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from papertui.core.export_formats import BY_EXTENSION, SUFFIXES
+from papertui.core.export.rendering import BY_EXTENSION, SUFFIXES
 
 
 def _split(path: str) -> tuple[str, str]:

@@ -1,0 +1,52 @@
+"""The export formats, their file extensions, and the one way every format is rendered."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from papertui.core.export.bibtex import to_bibtex
+from papertui.core.export.csv_table import to_csv
+from papertui.core.export.json_list import to_json
+from papertui.core.export.markdown import to_markdown
+from papertui.core.text import strip_controls
+
+if TYPE_CHECKING:  # the CLI reads FORMATS without loading the corpus and the store
+    from papertui.core.export.entries import Entry
+
+FORMATS = ("markdown", "json", "csv", "bibtex")
+SUFFIXES = {"markdown": ".md", "json": ".json", "csv": ".csv", "bibtex": ".bib"}
+# what a file name's extension asks for, when no format is given
+BY_EXTENSION = {suffix: fmt for fmt, suffix in SUFFIXES.items()} | {
+    ".markdown": "markdown",
+    ".bibtex": "bibtex",
+}
+
+
+def render(entries: Sequence[Entry], fmt: str) -> str:
+    writer = {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt]
+    return writer([_plain(e) for e in entries])
+
+
+def _plain(e: Entry) -> Entry:
+    """The entry without control characters (`text.strip_controls`; ids leave them out too)."""
+
+    def clean(text: str) -> str:
+        return strip_controls(text) if _CONTROL.search(text) else text
+
+    return replace(
+        e,
+        title=clean(e.title),
+        abstract=clean(e.abstract),
+        note=clean(e.note),
+        venue=clean(e.venue),
+        authors=[clean(a) for a in e.authors],
+        collections=[clean(c) for c in e.collections],
+        urls=[clean(u) for u in e.urls],
+        tags=[clean(t) for t in e.tags],
+    )
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
