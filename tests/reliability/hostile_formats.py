@@ -105,8 +105,13 @@ def write_hostile_formats(folder: Path, seed: int = 0, n: int = 40) -> list[Path
                 "authors": rng.choice(AUTHORS),
                 "venue": rng.choice(VENUES),
                 "year": rng.choice([2021, 2024, None]),
+                # one paper's own link (an arXiv id names one paper: two with one id are one)
                 "url": rng.choice(
-                    ["https://arxiv.org/abs/2401.12345", "https://x.org/a_b%20c?q=1&r=2", ""]
+                    [
+                        f"https://arxiv.org/abs/2401.{12345 + i}",
+                        f"https://x.org/a_b%20c?q={i}&r=2",
+                        "",
+                    ]
                 ),
             }
         )

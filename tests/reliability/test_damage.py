@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-from notices import toasts
 from textual.widgets import Static, TextArea
 
 from papertui.cli import main
@@ -21,6 +20,8 @@ from papertui.core import paths
 from papertui.core.library import Library
 from papertui.ui.app import make_app
 from papertui.ui.screens.note_editor import NoteEditor
+
+from notices import toasts
 
 
 def _good_store_then(damage: str) -> Path:

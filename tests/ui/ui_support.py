@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from notices import notifications, toasts
-
 from papertui.ui import app as app_module
 from papertui.ui.app import PaperTUI
+
+from notices import notifications, toasts
 
 SIZE = (120, 40)
 __all__ = ["SIZE", "FakeClipboard", "make_app", "notifications", "settle", "toasts"]

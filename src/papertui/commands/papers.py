@@ -169,6 +169,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         papers = [library.papers[i] for i in view.indices]
     entries = library.entries(papers)
     fmt = args.format or _format_of(args.output)
+    if fmt == "notes":
+        return _export_notes(args.output, entries)
     if not args.output:
         sys.stdout.write(render(entries, fmt))
         return 0
@@ -181,6 +183,25 @@ def cmd_export(args: argparse.Namespace) -> int:
     except ExportError as exc:
         raise UsageError(f"papertui export: {exc}") from exc
     print(f"exported {counted(len(entries), 'paper')} to {target}", file=sys.stderr)
+    return 0
+
+
+def _export_notes(folder: str | None, entries: list) -> int:  # type: ignore[type-arg]
+    """A notes vault: one Markdown file per paper in FOLDER, updated in place when exported
+    again (the user's own text kept)."""
+    from papertui.core.export.notes_vault import NotesError, export_notes
+
+    if not folder:
+        raise UsageError("papertui export: --format notes writes a folder: give it with -o FOLDER")
+    try:
+        report = export_notes(folder, entries)
+    except NotesError as exc:
+        raise UsageError(f"papertui export: {exc}") from exc
+    print(
+        f"exported {counted(len(entries), 'paper')} to {report.folder} ({report.created} new, "
+        f"{report.updated} updated, {report.unchanged} unchanged)",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -24,9 +24,10 @@ from pathlib import Path
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 11  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
-# 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key; 11: ids read
-# TeX typography and leave out controls, BibTeX decoded by papertui, derived titles read back
+VERSION = 12  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+# 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key; 11: arXiv id,
+# categories, upvotes, decisions (`paper_meta`) and every link; 12: ids read TeX typography and
+# leave out controls, BibTeX decoded by papertui, derived titles read back
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 
@@ -107,6 +108,7 @@ def write_file_cache(
                 numbers.setdefault(p.venue, len(numbers)),
                 p.year,
                 p.cite,
+                p._meta,
             )
         )
     report = found.report
@@ -197,9 +199,9 @@ def _papers(
             texts,
             collection,
             source,
-            (title, real, url, authors, strings[venue], year, cite),
+            (title, real, url, authors, strings[venue], year, cite, meta),
         )
-        for n, (pid, title, real, url, authors, venue, year, cite) in enumerate(records)
+        for n, (pid, title, real, url, authors, venue, year, cite, meta) in enumerate(records)
     ]
 
 

@@ -187,8 +187,14 @@ class Library:
         notes = self.annotations()
         extra = [Filter("bookmarked")] if bookmarks_only else []
         view = self.planner.run(raw, notes, extra=extra, depth=depth, collections=collections)
-        if sort == "foryou":
+        if sort in ("foryou", "new"):
             self.foryou.order(view, notes)
+            if sort == "new":  # what was fetched or added since last time, then the rest
+                fresh = notes.new.difference(notes.reads)
+                papers = self.papers
+                view.indices = [i for i in view.indices if papers[i].id in fresh] + [
+                    i for i in view.indices if papers[i].id not in fresh
+                ]
         else:
             view.indices = self.planner.sort(view.indices, sort, notes)
         if limit is not None:

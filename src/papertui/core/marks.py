@@ -4,10 +4,12 @@ to the store (each raises StoreError, one line, when it cannot be saved)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from papertui.core import paths
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter
 from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store
@@ -160,7 +162,21 @@ class Marks:
         by_source: dict[str, list[str]] = {}
         for paper in papers:
             by_source.setdefault(paper.source, []).append(paper.id)
-        by_source = {str(Path(src).resolve()): ids for src, ids in by_source.items()}
+        # every fetched dump counts as one source: a day's new file holds new papers, not a
+        # file opened for the first time (whose papers would all count as seen); what was
+        # fetched since the reader last showed fetched papers is new
+        fetched = str(paths.fetched_dir().resolve())
+        grouped: dict[str, list[str]] = {}
+        for src, ids in by_source.items():
+            where = str(Path(src).resolve())
+            grouped.setdefault(fetched if where.startswith(fetched + os.sep) else where, []).extend(
+                ids
+            )
+        by_source = grouped
+        if fetched in grouped:
+            # fetched papers are new to the reader the first time too: the group is known
+            # (empty) before its papers are recorded
+            self._store.record_seen({fetched: []})
         self._store.reconcile(papers)  # annotations made under an older id move to the new
         return self._store.record_seen(by_source)
 

@@ -233,12 +233,20 @@ class Planner:
     # -- order ------------------------------------------------------------------------------------
 
     def sort(self, indices: list[int], sort: str, notes: Annotations) -> list[int]:
-        """`relevance` keeps the ranking; `corpus`, `title`, or `recent` (latest bookmarked or
-        noted first, the rest after in corpus order)."""
+        """`relevance` keeps the ranking; `corpus`, `title`, `upvotes` (most upvoted first), or
+        `recent` (latest bookmarked or noted first, the rest after in corpus order)."""
         if sort == "corpus":
             return sorted(indices)
         if sort == "title":
             return sorted(indices, key=lambda i: self.papers[i].title.casefold())
+        if sort == "upvotes":  # most upvoted on Daily Papers first; papers without, after
+            papers = self.papers
+
+            def votes(i: int) -> int:
+                found = papers[i].meta.upvotes if papers[i]._meta else None
+                return -1 if found is None else found
+
+            return sorted(indices, key=lambda i: -votes(i))
         if sort == "recent":
             marked, noted = notes.bookmarks, notes.noted_at
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from papertui.core.paper_meta import PaperMeta
 from papertui.core.store import Annotations
 
 if TYPE_CHECKING:  # `papertui search` answered from the index loads no corpus code
@@ -23,11 +24,13 @@ def paper_record(
         authors = [str(a) for a in paper.get("authors", [])]
         venue, year = str(paper.get("venue", "") or ""), paper.get("year")
         derived = not paper.get("has_real_title", False)
+        meta = PaperMeta.decode(str(paper.get("extra", "") or ""))
     else:
         pid, title, abstract = paper.id, paper.title, paper.abstract
         collections, urls = list(paper.collections), list(paper.urls)
         authors, venue, year = list(paper.authors), paper.venue, paper.year
         derived = not paper.has_real_title
+        meta = paper.meta
     record: dict[str, object] = {
         "id": pid,
         "title": title,
@@ -46,6 +49,7 @@ def paper_record(
         "feedback": notes.feedback_word(pid),
         "tags": notes.tags_of(pid),
     }
+    record.update(meta.as_record())  # arXiv id, categories, upvotes, decision: when known
     if score is not None:
         record["score"] = round(float(score), 4)
     return record

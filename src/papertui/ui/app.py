@@ -56,10 +56,15 @@ class PaperTUI(App[None]):
     TITLE = "papertui"
 
     def __init__(
-        self, library: Library, *, clipboard: Callable[[str], str | None] = copy_system
+        self,
+        library: Library,
+        *,
+        clipboard: Callable[[str], str | None] = copy_system,
+        sort: str | None = None,
     ) -> None:
         super().__init__()
         self.library = library
+        self._start_sort = sort  # this start's order (papertui daily), not the remembered one
         self._copy_system = clipboard
         self.settings = load_settings({k.action for k in APP_KEYS})
         self._ending: Ending | None = None  # ends the reader when its terminal closes
@@ -93,7 +98,9 @@ class PaperTUI(App[None]):
 
     def get_default_screen(self) -> Screen:
         sort = self.settings.sort if self.settings.sort in SORT_NAMES else "relevance"
-        if self.settings.sort and sort != self.settings.sort:
+        if self._start_sort in SORT_NAMES:  # this start's order: the remembered one is kept
+            sort = str(self._start_sort)
+        elif self.settings.sort and sort != self.settings.sort:
             known = ", ".join(SORT_NAMES)
             self.settings.problems.append(
                 f"{settings_path()}: unknown sort {self.settings.sort!r} (known: {known})"
@@ -254,9 +261,11 @@ def make_app(
     fmt: str | None = None,
     clipboard: Callable[[str], str | None] | None = None,
     library: Library | None = None,
+    sort: str | None = None,
 ) -> PaperTUI:
     """The reader on `paths` (default: the settings' paths, else the bundled corpus). A cold
     start of a large corpus shows the first papers while the indexing child reads the rest
-    (`Library.open_deferred`; a small corpus is read whole before the first screen)."""
+    (`Library.open_deferred`; a small corpus is read whole before the first screen). `sort`:
+    the order to start in, instead of the remembered one."""
     library = library if library is not None else Library.open_deferred(paths, fmt)
-    return PaperTUI(library, clipboard=clipboard or copy_system)
+    return PaperTUI(library, clipboard=clipboard or copy_system, sort=sort)

@@ -35,7 +35,7 @@ APP_KEYS = [
         label="Space",
     ),
     Key("v", "select_all", "Select every paper in the list (again: unselect them)"),
-    Key("s", "cycle_sort", "Order: best match, corpus, title A-Z, recent, for you"),
+    Key("s", "cycle_sort", "Order: best match, corpus, title A-Z, recent, for you, new, upvotes"),
     Key("m", "more_like_this", "More like this paper"),
     Key("M", "like_bookmarks", "Papers like your bookmarks"),
     Key("C", "collections", "Collections: counts, and which to show"),
@@ -48,6 +48,7 @@ APP_KEYS = [
     Key("U", "undo_answer", "Take back the last like or skip (of this session)"),
     Key("A", "ask_me", "Ask me: the papers the model is least sure about"),
     Key("O", "overview", "Overview: counts, plots, distinctive terms and topics"),
+    Key("R", "fetch", "Fetch the subscriptions (papertui fetch --subscribe SOURCE); new marked +"),
     Key("greater_than_sign", "widen_list", "Widen the list (remembered)", label=">"),
     Key("less_than_sign", "narrow_list", "Narrow the list (remembered)", label="<"),
     Key("z", "list_only", "List only / list and detail (remembered)"),
@@ -69,6 +70,8 @@ SORT_NAMES = {
     "title": "title A-Z",
     "recent": "recently bookmarked or noted",
     "foryou": "for you",
+    "new": "new first, then for you",
+    "upvotes": "most upvoted",
 }
 
 # actions reached from the command palette (ctrl+p) only

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
+from papertui.core.corpus import Corpus
 from papertui.core.view import View
 from papertui.ui.state import Placement, ReaderState
 
@@ -72,3 +73,13 @@ class Copied(Message):
 class Opened(Message):
     url: str
     opened: bool
+
+
+@dataclass
+class Fetched(Message):
+    """`R` ended: one line to say, the failures, and the corpus read again (None when the
+    reader does not show fetched papers)."""
+
+    summary: str
+    failures: list[str]
+    corpus: Corpus | None = None

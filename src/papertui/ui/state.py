@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 from papertui.core.text import safe_display
 
 ASK_ME = "the model is least sure about"  # the ask-me view's name in the status line
+# the orders that are "for you" at heart: they learn from each answer and re-rank
+LEARNING_ORDERS = ("foryou", "new")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +83,7 @@ class ReaderState:
 
     def learning(self) -> bool:
         """Whether answers re-rank the list at once: "for you" and "ask me"."""
-        return self.ask_me or (self.sort == "foryou" and not self.special)
+        return self.ask_me or (self.sort in LEARNING_ORDERS and not self.special)
 
 
 @dataclass(frozen=True, slots=True)

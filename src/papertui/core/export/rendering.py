@@ -16,17 +16,30 @@ from papertui.core.text import strip_controls
 if TYPE_CHECKING:  # the CLI reads FORMATS without loading the corpus and the store
     from papertui.core.export.entries import Entry
 
-FORMATS = ("markdown", "json", "csv", "bibtex")
-SUFFIXES = {"markdown": ".md", "json": ".json", "csv": ".csv", "bibtex": ".bib"}
-# what a file name's extension asks for, when no format is given
-BY_EXTENSION = {suffix: fmt for fmt, suffix in SUFFIXES.items()} | {
+FORMATS = ("markdown", "json", "csv", "bibtex", "ris", "csl-json")
+SUFFIXES = {
+    "markdown": ".md",
+    "json": ".json",
+    "csv": ".csv",
+    "bibtex": ".bib",
+    "ris": ".ris",
+    "csl-json": ".json",
+}
+# what a file name's extension asks for, when no format is given (.json: papertui's own JSON)
+BY_EXTENSION = {suffix: fmt for fmt, suffix in SUFFIXES.items() if fmt != "csl-json"} | {
     ".markdown": "markdown",
     ".bibtex": "bibtex",
 }
 
 
 def render(entries: Sequence[Entry], fmt: str) -> str:
-    writer = {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt]
+    if fmt in ("ris", "csl-json"):  # their modules (and rispy) load only for them
+        from papertui.core.export.csl_json import to_csl_json
+        from papertui.core.export.ris import to_ris
+
+        writer = to_ris if fmt == "ris" else to_csl_json
+    else:
+        writer = {"markdown": to_markdown, "json": to_json, "csv": to_csv, "bibtex": to_bibtex}[fmt]
     return writer([_plain(e) for e in entries])
 
 

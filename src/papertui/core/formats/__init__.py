@@ -12,7 +12,7 @@ from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decod
 from papertui.core.formats.native import parse_native
 
 Reader = Callable[[str, bytes], ParsedFile]
-FORMATS = ("text", "json", "jsonl", "csv", "tsv", "bibtex", "markdown", "arxiv")
+FORMATS = ("text", "json", "jsonl", "csv", "tsv", "bibtex", "markdown", "arxiv", "ris")
 # what a folder argument reads; .gz of each too
 SUFFIXES = {
     ".txt": "text",
@@ -27,6 +27,7 @@ SUFFIXES = {
     ".markdown": "markdown",
     ".xml": "arxiv",
     ".atom": "arxiv",
+    ".ris": "ris",
 }
 MAX_UNPACKED = 2 << 30  # a gzip bomb stops here
 
@@ -48,6 +49,10 @@ def _reader(fmt: str) -> Reader:
         from papertui.core.formats.bibtex import parse_bibtex
 
         return parse_bibtex
+    if fmt == "ris":
+        from papertui.core.formats.ris import parse_ris
+
+        return parse_ris
     from papertui.core.formats.markdown import parse_markdown
 
     return parse_markdown
@@ -68,6 +73,8 @@ def sniff(data: bytes) -> str:
         return (
             "jsonl" if first.rstrip().endswith(b"}") and rest.strip().startswith(b"{") else ("json")
         )
+    if head.startswith(b"TY  - "):
+        return "ris"
     if head.startswith((b"<?xml", b"<feed")):
         return "arxiv"
     if head.startswith(b"@") or b"\n@article" in head or b"\n@inproceedings" in head:

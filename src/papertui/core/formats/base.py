@@ -39,6 +39,8 @@ class RawRecord:
     url: str = ""
     cite: str = ""  # "type key" of a BibTeX entry, kept for exports ("article smith2020deep")
     title_derived: bool = False  # `title` is one papertui derived (read back from its export)
+    meta: str = ""  # arXiv id, categories, upvotes, decision...: `paper_meta.PaperMeta`, encoded
+    more_urls: str = ""  # links beyond `url`, space separated
 
 
 @dataclass(slots=True)

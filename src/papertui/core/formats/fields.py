@@ -13,6 +13,8 @@ from typing import Any
 
 from papertui.core.formats.base import RawRecord
 from papertui.core.latex import plain_text
+from papertui.core.markdown_marks import DERIVED_REMARK
+from papertui.core.paper_meta import PaperMeta
 from papertui.core.text import normalise_ws, strip_controls
 
 TITLE = ("title", "paper_title", "papertitle", "name")
@@ -21,7 +23,15 @@ AUTHORS = ("authors", "author", "authornames", "author_names", "creators", "crea
 URL = ("url", "site", "link", "html_url", "paper_url", "pdf", "pdf_url", "pdfurl", "forum")
 ARXIV = ("arxiv_id", "arxivid", "arxiv", "eprint")
 DOI = ("doi",)
-VENUE = ("venue", "conference", "journal", "booktitle", "publication", "venue_name")
+VENUE = (
+    "venue",
+    "conference",
+    "journal",
+    "booktitle",
+    "publication",
+    "venue_name",
+    "container-title",  # CSL-JSON
+)
 YEAR = (
     "year",
     "date",
@@ -32,6 +42,7 @@ YEAR = (
     "publication_date",
     "pub_date",
     "created",
+    "issued",  # CSL-JSON: {"date-parts": [[2024]]}
 )
 # fields shown as one line: decoded from LaTeX by `record_from_fields` (`_plain`)
 SHORT_FIELDS = frozenset((*TITLE, *AUTHORS, *VENUE))
@@ -59,7 +70,12 @@ def _get(fields: Mapping[str, Any], names: tuple[str, ...]) -> Any:
 
 
 def _derived(fields: Mapping[str, Any]) -> bool:
-    return str(fields.get("title_derived", "")).strip().lower() == "true"
+    """Whether papertui's own export says it derived the title (JSON and CSV: `title_derived`;
+    CSL-JSON: its note)."""
+    if str(fields.get("title_derived", "")).strip().lower() == "true":
+        return True
+    note = fields.get("note")
+    return isinstance(note, str) and DERIVED_REMARK in note
 
 
 def _text(value: Any) -> str:
@@ -73,7 +89,8 @@ def _text(value: Any) -> str:
 
 
 def split_authors(value: Any) -> tuple[str, ...]:
-    """A list of names from a list of strings, of {name} / {given, family} objects, or a string
+    """A list of names from a list of strings, of {name} / {given, family} / {literal} objects
+    (CSL-JSON's "Ada Lovelace" is given "Ada", family "Lovelace"), or a string
     separated by " and ", ";" or ","."""
     if value is None:
         return ()
@@ -82,8 +99,10 @@ def split_authors(value: Any) -> tuple[str, ...]:
         for item in value:
             item = _unwrap(item)
             if isinstance(item, Mapping):
-                name = item.get("name") or " ".join(
-                    str(item[k]) for k in ("given", "family") if item.get(k)
+                name = (
+                    item.get("name")
+                    or item.get("literal")
+                    or " ".join(str(item[k]) for k in ("given", "family") if item.get(k))
                 )
                 names.append(str(name))
             else:
@@ -126,8 +145,11 @@ def _first_own_link(links: Any, abstract: str) -> str:
 def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
     """A record from one item of a dump; None when it has no abstract (skipped, counted)."""
     fields = {str(k).lower().strip(): v for k, v in raw.items()}
+    listed = ""
     nested = fields.get("paper")  # the Hugging Face daily-papers shape: {"paper": {...}, ...}
     if isinstance(nested, Mapping):
+        # the listing's own time is the day it was on Daily Papers; the paper's is arXiv's
+        listed = _text(fields.get("publishedat") or "")[:10]
         inner = {str(k).lower().strip(): v for k, v in nested.items()}
         fields = {**fields, **inner}
     content = fields.get("content")  # OpenReview notes: {"content": {"title": {"value"}}}
@@ -142,8 +164,9 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
     arxiv = _text(_get(fields, ARXIV)).strip()
     if not arxiv and isinstance(fields.get("id"), str) and _ARXIV_ID.match(fields["id"].strip()):
         arxiv = fields["id"].strip()
-    if arxiv and _ARXIV_ID.match(arxiv):
-        arxiv_url = "https://arxiv.org/abs/" + _ARXIV_ID.match(arxiv).group(1)  # type: ignore[union-attr]
+    arxiv_match = _ARXIV_ID.match(arxiv) if arxiv else None
+    if arxiv_match:
+        arxiv_url = "https://arxiv.org/abs/" + arxiv_match.group(1)
         url = url if url.startswith("http") else arxiv_url
     doi = _text(_get(fields, DOI)).strip()
     if not url.startswith("http") and doi:
@@ -164,4 +187,65 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
         year=parse_year(_get(fields, YEAR)),
         url=url,
         cite=fields[CITE_FIELD] if isinstance(fields.get(CITE_FIELD), str) else "",
+        meta=_meta(fields, arxiv_match.group(1) if arxiv_match else "", listed),
+        more_urls=_more_urls(fields, url),
     )
+
+
+# the fields beyond title, authors, venue and year that a record may carry (see `paper_meta`)
+CATEGORIES = ("categories", "arxiv_categories")
+_META_KEYS = frozenset(
+    (*CATEGORIES, "upvotes", "listed", "status", "track", "rating", "rating_avg", "fetched_at")
+)
+_VERSION = re.compile(r"v\d+$")
+
+
+def _meta(fields: Mapping[str, Any], arxiv: str, listed: str) -> str:
+    """The record's extra metadata, encoded as a paper keeps it ("" for most dumps: cheap)."""
+    if not arxiv and not listed and not (_META_KEYS & fields.keys()):
+        return ""
+    cats = _get(fields, CATEGORIES)
+    if isinstance(cats, str):
+        cats = cats.replace(",", " ").split()
+    categories = tuple(str(c).strip() for c in cats or () if str(c).strip())
+    upvotes = _get(fields, ("upvotes",))
+    rating = _get(fields, ("rating_avg", "rating"))
+    return PaperMeta(
+        arxiv=_VERSION.sub("", arxiv.lower().removeprefix("arxiv:")) if arxiv else "",
+        categories=categories,
+        upvotes=upvotes if isinstance(upvotes, int) and not isinstance(upvotes, bool) else None,
+        listed=listed or _text(_get(fields, ("listed",)))[:10],
+        status=normalise_ws(_text(_get(fields, ("status",)))),
+        track=normalise_ws(_text(_get(fields, ("track",)))),
+        rating=_mean(rating),
+        fetched=_text(_get(fields, ("fetched_at",))).strip(),
+    ).encode()
+
+
+def _mean(value: Any) -> float | None:
+    """A mean rating from a number, [mean, std] or "5;6;6"."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, list) and value and isinstance(value[0], (int, float)):
+        return float(value[0])
+    if isinstance(value, str):
+        numbers = []
+        for part in value.replace(",", ";").split(";"):
+            try:
+                numbers.append(float(part))
+            except ValueError:
+                continue
+        return sum(numbers) / len(numbers) if numbers else None
+    return None
+
+
+def _more_urls(fields: Mapping[str, Any], url: str) -> str:
+    """Links beyond the first one (papertui's own JSON lists them all under `urls`), space
+    separated: a paper met on Hugging Face and on arXiv keeps both pages."""
+    links = fields.get("urls")
+    if not isinstance(links, list) or len(links) < 2:
+        return ""
+    found = [str(u) for u in links if isinstance(u, str) and u.startswith(("http://", "https://"))]
+    return " ".join(u for u in found if u != url and " " not in u)

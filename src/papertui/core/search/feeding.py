@@ -40,6 +40,7 @@ def fingerprint(paper: Paper) -> str:
             *paper.authors,
             paper.venue,
             str(paper.year or ""),
+            paper._meta,
         ]
     )
     return hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).hexdigest()
@@ -54,6 +55,14 @@ def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignor
         extra["venue"] = paper.venue
     if paper.year:
         extra["year"] = paper.year
+    if paper._meta:
+        meta = paper.meta
+        if meta.categories:
+            extra["category"] = " ".join(meta.categories)
+        if meta.status:
+            extra["status"] = meta.status.replace(" ", "-")
+        if meta.track:
+            extra["track"] = meta.track
     writer.add_document(
         id=paper.id,
         fp=fingerprint(paper),
@@ -66,6 +75,7 @@ def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignor
             "authors": list(paper.authors),
             "venue": paper.venue,
             "year": paper.year,
+            "extra": paper._meta,
         },
         **extra,
     )

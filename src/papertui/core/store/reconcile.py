@@ -28,8 +28,9 @@ class Reconciling(StoreReader):
 
         Rows kept under an id computed the way an older papertui did (before ids decoded
         LaTeX, TeX typography and left out control characters; read marks, seen rows, and
-        annotations the schema migration could not reach) move to the paper's id now, and so
-        do those of a saved copy with the paper's real title and nearly its abstract; saved
+        annotations the schema migration could not reach), rows under the id of a copy now
+        merged into another paper (`PaperMeta.aliases`), and those of a saved copy with the
+        paper's real title and nearly its abstract move to the paper's id now; saved
         copies of these papers get their metadata (authors, venue, year, whether the title is
         real), which stores from before schema 2 lack. Cheap when there is nothing to do.
         """
@@ -60,8 +61,12 @@ class Reconciling(StoreReader):
             # other abstracts); the same such papers against the same orphans were checked
             # before: nothing to find
             latex = papers_containing(papers, _CHANGED)
-            key = _fingerprint(sorted(orphans), [p.id for p in latex])
+            # a copy of a paper with another abstract text (the same arXiv id) was merged into
+            # it: what was made on that copy's id moves to the paper's
+            merged = {a: p.id for p in papers if p._meta for a in p.meta.aliases if a in orphans}
+            key = _fingerprint(sorted(orphans), [p.id for p in latex], sorted(merged))
             if key != checked:
+                legacy.update(merged)
                 for paper in latex:
                     for old in _older_ids(paper.abstract):
                         if old != paper.id and old in orphans:

@@ -9,15 +9,19 @@ import subprocess
 from textual import on
 from textual.worker import get_current_worker
 
+from papertui.core.settings import load_settings
 from papertui.core.view import View
 from papertui.ui import annotating, background, messages
+from papertui.ui.fetching import fetch_subscriptions
 from papertui.ui.screens.reader_base import ReaderBase
+from papertui.ui.state import LEARNING_ORDERS, Placement
 from papertui.ui.widgets.status import StatusLine
 
 
 class ReaderPreparing(ReaderBase):
     _index_child: subprocess.Popen[str] | None = None
     _drafts_said = False
+    _fetching = False
 
     # -- the background preparation --------------------------------------------------------------
 
@@ -61,7 +65,7 @@ class ReaderPreparing(ReaderBase):
     @on(messages.SemanticReady)
     def _semantic_ready(self) -> None:
         """ "For you" could only keep the list's order until the paper vectors were built."""
-        if self.state.sort == "foryou":
+        if self.state.sort in LEARNING_ORDERS:
             self.rerun()
 
     def announce_drafts(self) -> None:
@@ -77,3 +81,51 @@ class ReaderPreparing(ReaderBase):
         if self.paper_list.cursor == 0:  # the reader has not moved yet
             self.paper_list.go_to(position)
         self.notify(text, timeout=15)
+
+    # -- R: fetch the subscriptions -------------------------------------------------------------
+
+    def action_fetch(self) -> None:
+        if self._fetching:
+            self.notify("Already fetching.", timeout=2)
+            return
+        sources = load_settings().fetch_sources
+        if not sources:
+            self.notify(
+                "No subscriptions: papertui fetch --subscribe hf (or [fetch] sources = [...] in "
+                "settings.toml) says what R fetches.",
+                severity="warning",
+                timeout=8,
+            )
+            return
+        self._fetching = True
+        self.query_one(StatusLine).index_state = "fetching…"
+        library, post = self.library, self.post
+
+        def run() -> None:
+            worker = get_current_worker()
+            fetch_subscriptions(library, sources, post, lambda: worker.is_cancelled)
+
+        self.run_worker(run, thread=True, group="fetch", exclusive=True)
+
+    @on(messages.Fetched)
+    def _fetched(self, message: messages.Fetched) -> None:
+        """What arrived joins the list: the cursor stays on its paper, a selection (positions
+        that now mean other papers) is dropped, and the index is brought up to date, after
+        which the new papers are marked new."""
+        self._fetching = False
+        self.query_one(StatusLine).index_state = ""
+        for failure in message.failures:
+            self.notify(failure, title="Fetch failed", severity="error", timeout=10)
+        if message.summary:
+            self.notify(message.summary, timeout=5)
+        if message.corpus is None:
+            return
+        current = self.current_paper
+        with self.library_lock:
+            self.library.replace_corpus(message.corpus)
+        plist = self.paper_list
+        plist.clear_selection()
+        plist.set_papers(self.library.papers)
+        keep = self.library.by_id.get(current.id) if current is not None else None
+        self.search(Placement(keep=keep))
+        self.start_preparing()

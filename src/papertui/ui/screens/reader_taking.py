@@ -8,6 +8,7 @@ from textual import on
 
 from papertui.core.text import safe_display
 from papertui.ui import annotating, background, exporting, messages
+from papertui.ui.browser_tab import copy_in_browser, in_browser, open_in_browser
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.export import ExportScreen
 from papertui.ui.screens.reader_base import ReaderBase
@@ -36,6 +37,9 @@ class ReaderTaking(ReaderBase):
             self.copy_text(text, "title, abstract and links as Markdown")
 
     def copy_text(self, text: str, what: str) -> None:
+        if in_browser(self.app):  # papertui serve: the clipboard is the browser's
+            self.notify(copy_in_browser(self.app, text, what), timeout=6)
+            return
         system, post = self.copy_system, self.post
         self.run_worker(lambda: background.copy(text, what, system, post), thread=True)
 
@@ -64,6 +68,9 @@ class ReaderTaking(ReaderBase):
             self.notify("This abstract has no http(s) link.", severity="warning")
             return
         url, browser, post = safe[0], self.browser, self.post
+        if in_browser(self.app):  # papertui serve: a new tab, not a browser on the server
+            self.notify(open_in_browser(self.app, url), timeout=3)
+            return
         self.run_worker(lambda: background.open_url(url, browser, post), thread=True)
 
     @on(messages.Opened)

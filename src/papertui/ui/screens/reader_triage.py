@@ -12,7 +12,7 @@ from papertui.ui import background, messages, triaging
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.prompt import PromptScreen
 from papertui.ui.screens.reader_base import ReaderBase
-from papertui.ui.state import Placement
+from papertui.ui.state import LEARNING_ORDERS, Placement
 
 if TYPE_CHECKING:
     pass
@@ -69,7 +69,7 @@ class ReaderTriage(ReaderBase):
         plist = self.paper_list
         if self.state.ask_me:
             self.search(Placement(row=plist.cursor))
-        elif self.state.sort == "foryou":
+        elif self.state.sort in LEARNING_ORDERS:
             self.search(Placement(keep=position))
         else:
             plist.go_to(position)
@@ -128,7 +128,7 @@ class ReaderTriage(ReaderBase):
         def chosen(text: str | None) -> None:
             outcome = triaging.negative_keyword(self.library, text)
             self.say(outcome)
-            if outcome.relearn and self.state.sort == "foryou":
+            if outcome.relearn and self.state.sort in LEARNING_ORDERS:
                 self.rerun()
 
         question = triaging.negative_question(self.library)

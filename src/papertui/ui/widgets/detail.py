@@ -45,6 +45,24 @@ class Shown:
     why: str = ""
 
 
+def fetched_facts(paper: Paper) -> str:
+    """ "arXiv 2509.01234 · cs.LG cs.CV · 42 upvotes · listed 2025-09-08 · Oral, main · 6.3",
+    what fetched lists say of a paper (empty for most dumps)."""
+    if not paper._meta:
+        return ""
+    meta = paper.meta
+    decision = ", ".join(x for x in (meta.status, meta.track) if x)
+    parts = [
+        f"arXiv {meta.arxiv}" if meta.arxiv else "",
+        " ".join(meta.categories),
+        f"{meta.upvotes} upvotes" if meta.upvotes is not None else "",
+        f"listed {meta.listed}" if meta.listed else "",
+        decision,
+        f"rating {meta.rating:g}" if meta.rating is not None else "",
+    ]
+    return " · ".join(p for p in parts if p)
+
+
 def render_paper(
     paper: Paper,
     *,
@@ -68,6 +86,10 @@ def render_paper(
     people = byline(paper.authors, paper.venue, paper.year)
     if people:
         text.append(safe_display(people), style="italic")
+        text.append("\n")
+    facts = fetched_facts(paper)
+    if facts:
+        text.append(safe_display(facts))
         text.append("\n")
     meta = " · ".join(safe_display(c) for c in paper.collections)
     text.append(f"{meta} · id {paper.id}", style="dim")
