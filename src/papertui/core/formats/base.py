@@ -54,8 +54,9 @@ class ParsedFile:
 
 
 def looks_binary(data: bytes) -> bool:
-    """True for files that are not text: known magic numbers, or mostly control bytes."""
-    if data.startswith(_BINARY_MAGIC):
+    """True for files that are not text: known magic numbers, a NUL byte in the first 8 KB (as
+    git decides), or mostly control bytes."""
+    if data.startswith(_BINARY_MAGIC) or b"\x00" in data[:8192]:
         return True
     sample = data[:4096]
     if not sample:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 import bibtexparser
 from bibtexparser import Library, middlewares
@@ -40,8 +41,19 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
     except Exception as exc:  # noqa: BLE001 - the parser's own errors, as one line
         raise CorpusError(path, f"BibTeX could not be read: {exc}") from None
     items = []
-    for entry in library.entries:
-        raw = {k.lower(): f.value for k, f in entry.fields_dict.items()}
+    entries = library.entries
+    raws = [{k.lower(): f.value for k, f in e.fields_dict.items()} for e in entries]
+    by_key = {str(e.key).strip().lower(): raw for e, raw in zip(entries, raws, strict=True)}
+    # a proceedings volume's file (PMLR's): it begins with its one @Proceedings, then the papers
+    volumes = [r for e, r in zip(entries, raws, strict=True) if _kind(e) == "proceedings"]
+    volume = raws[0] if len(volumes) == 1 and volumes[0] is raws[0] else None
+    for entry, raw in zip(entries, raws, strict=True):
+        if _kind(entry) == "proceedings" and not raw.get("abstract"):
+            continue  # the volume itself, not a paper
+        crossref = raw.get("crossref")
+        if isinstance(crossref, str):
+            _inherit(raw, by_key.get(crossref.strip().lower()))
+        _inherit(raw, volume)
         names = raw.pop("author", None)
         # titles, names and venues are decoded by `record_from_fields`, as in every format
         fields = {
@@ -56,7 +68,7 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
             # and a title derived again from it could read differently); without the mark of
             # a collision, which the corpus it is read into gives again if it still is one
             fields[DERIVED_TITLE_FIELD] = _COLLISION.sub("", fields.pop("title"))
-        kind, key = str(entry.entry_type).lower(), str(entry.key).strip()
+        kind, key = _kind(entry), str(entry.key).strip()
         if (
             _CITE_KEY.fullmatch(key) and kind.isalpha() and _REUSED not in key
         ):  # kept for exports: \cite{key} works
@@ -81,6 +93,28 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
     if not items and failed:
         raise CorpusError(path, warnings[-1].split(": ", 1)[1])
     return parsed
+
+
+def _kind(entry: bibtexparser.model.Entry) -> str:
+    return str(entry.entry_type).lower()
+
+
+# what a paper takes from the entry its `crossref` names, or from the file's @Proceedings,
+# when it lacks it (as BibTeX does): PMLR volumes name the venue and year only there
+_INHERITED = ("booktitle", "journal", "year", "date", "publisher", "series", "volume")
+
+
+def _inherit(paper: dict[str, Any], parent: dict[str, Any] | None) -> None:
+    if parent is None or parent is paper:
+        return
+    for name in _INHERITED:
+        if name in parent and not paper.get(name):
+            paper[name] = parent[name]
+    # a volume's title is its papers' booktitle (BibTeX's crossref rule)
+    if not paper.get("booktitle") and not paper.get("journal"):
+        venue = parent.get("title") or parent.get("shortname")
+        if venue:
+            paper["booktitle"] = venue
 
 
 _COLLISION = re.compile(r" \[[0-9a-f]{6}\]$")

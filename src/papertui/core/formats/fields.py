@@ -90,8 +90,8 @@ def _text(value: Any) -> str:
 
 def split_authors(value: Any) -> tuple[str, ...]:
     """A list of names from a list of strings, of {name} / {given, family} / {literal} objects
-    (CSL-JSON's "Ada Lovelace" is given "Ada", family "Lovelace"), or a string
-    separated by " and ", ";" or ","."""
+    (CSL-JSON's "Ada Lovelace" is given "Ada", family "Lovelace"), or a string separated by
+    ";", else by "," and " and " ("A, B and C"; but "Smith, J. and Doe, K." is two names)."""
     if value is None:
         return ()
     if isinstance(value, list):
@@ -109,10 +109,20 @@ def split_authors(value: Any) -> tuple[str, ...]:
                 names.append(str(item))
         return tuple(n for n in (normalise_ws(n) for n in names) if n)
     text = normalise_ws(str(value))
-    for separator in (" and ", ";", ","):
-        if separator in text:
-            return tuple(p.strip() for p in text.split(separator) if p.strip())
+    if ";" in text:
+        return tuple(p.strip() for p in text.split(";") if p.strip())
+    if " and " in text:
+        parts = [p.strip(" ,") for p in _AND.split(text)]
+        if all(p.count(",") == 1 for p in parts):  # "Smith, J. and Doe, K.": BibTeX's way
+            return tuple(p for p in parts if p)
+        # "A, B and C" (the arXiv snapshot's way): every comma and "and" parts two names
+        return tuple(n.strip() for p in parts for n in p.split(",") if n.strip())
+    if "," in text:
+        return tuple(p.strip() for p in text.split(",") if p.strip())
     return (text,) if text else ()
+
+
+_AND = re.compile(r",?\s+and\s+")
 
 
 def parse_year(value: Any) -> int | None:
@@ -133,6 +143,17 @@ def _plain(value: Any) -> str:
     (`Herv\\'e` -> Hervé, in every format, so that the same name reads the same wherever it
     came from), control characters out, whitespace collapsed."""
     return normalise_ws(strip_controls(plain_text(_text(value))))
+
+
+def _snapshot_year(fields: Mapping[str, Any]) -> int | None:
+    """The arXiv metadata snapshot's year: its first version's date (the year the paper
+    appeared), else the day the record was last updated."""
+    versions = fields.get("versions")
+    if isinstance(versions, list) and versions and isinstance(versions[0], Mapping):
+        found = parse_year(versions[0].get("created"))
+        if found is not None:
+            return found
+    return parse_year(fields.get("update_date"))
 
 
 def _first_own_link(links: Any, abstract: str) -> str:
@@ -184,7 +205,7 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
         title_derived=isinstance(kept, str) and bool(title),
         authors=tuple(n for n in (_plain(a) for a in split_authors(_get(fields, AUTHORS))) if n),
         venue=_plain(_get(fields, VENUE)),
-        year=parse_year(_get(fields, YEAR)),
+        year=parse_year(_get(fields, YEAR)) or _snapshot_year(fields),
         url=url,
         cite=fields[CITE_FIELD] if isinstance(fields.get(CITE_FIELD), str) else "",
         meta=_meta(fields, arxiv_match.group(1) if arxiv_match else "", listed),
