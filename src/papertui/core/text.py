@@ -71,9 +71,14 @@ def identity_text(text: str) -> str:
             text = decoded
             if not has_latex(text):
                 break
+        if "\\\\" in text:  # a line break in math, then a space BibTeX needs before a brace
+            text = _BREAK_SPACE.sub(r"\\\\", text)
         if "\\{" in text or "\\}" in text:  # in math, kept: BibTeX needs a lone one escaped
             text = text.replace("\\{", "{").replace("\\}", "}")
     return normalise_ws(unicodedata.normalize("NFC", text))
+
+
+_BREAK_SPACE = re.compile(r"\\\\\s+")
 
 
 def legacy_identity_text(text: str) -> str:
