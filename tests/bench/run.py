@@ -1,7 +1,7 @@
 """papertui's benchmark: every speed and memory target of the scale issues, with baselines, in
 one run, on real text and on generated text.
 
-    python tests/bench/run.py [--real RECORDS.jsonl.gz] [--corpus real|generated|both]
+    python tests/bench/run.py [--real RECORDS.jsonl.gz] [--corpus real|generated|both|arxiv]
                               [--n 100000] [--quick] [--repeat 5] [--workdir DIR]
 
 `--real` (or `$PAPERTUI_BENCH_REAL`) names a JSONL dump of real papers (title, abstract,
@@ -13,6 +13,10 @@ table per corpus and writes the figures as JSON (tests/bench/out/results.json). 
 in the same run: plain Whoosh with default settings, a bare script that opens the index and
 queries it, `fzf --filter` on the same titles (when installed) and a minimal Textual app.
 Data and cache dirs are temporary: your own bookmarks and index are never touched.
+
+`--corpus arxiv` measures instead N records in the arXiv snapshot's shape made from the real
+records (make_arxiv_like.py), with the peak memory of every process the reader starts, against
+the targets for a million abstracts (arxiv_bench.py).
 """
 
 from __future__ import annotations
@@ -22,7 +26,6 @@ import json
 import os
 import random
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,32 +35,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from benchlib import Table, median, pct, timed  # noqa: E402
 from gen_corpus import append_abstracts, write_corpus  # noqa: E402
 from real_corpus import append_records, find_records, write_real_corpus  # noqa: E402
 
 PROBES = str(HERE / "probes.py")
-
-
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-def timed(command: list[str], env: dict[str, str], stdin: str | None = None) -> tuple[float, str]:
-    start = time.perf_counter()
-    proc = subprocess.run(
-        command, env=env, input=stdin, capture_output=True, text=True, check=False
-    )
-    elapsed = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"benchmark step failed: {' '.join(command[:4])}...\n{proc.stderr}")
-    return elapsed, proc.stdout
 
 
 def probe(name: str, args: list[str], env: dict[str, str]) -> tuple[float, dict]:
@@ -121,78 +103,6 @@ def child_peak_mb(command: list[str], env: dict[str, str]) -> tuple[float, float
     _, out = timed([sys.executable, "-c", code, *command], env)
     seconds, peak = out.split()
     return float(seconds), float(peak)
-
-
-class Table:
-    """The figures of one corpus: one row per target."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.rows: dict[str, dict[str, object]] = {}
-        self.extra: dict[str, object] = {}
-
-    def record(
-        self,
-        key: str,
-        what: str,
-        ours: float,
-        base: float | None,
-        unit: str,
-        target: str,
-        met: bool,
-        note: str = "",
-    ) -> None:
-        self.rows[key] = {
-            "what": what,
-            "papertui": ours,
-            "baseline": base,
-            "unit": unit,
-            "ratio": (ours / base) if base else None,
-            "target": target,
-            "met": met,
-            "note": note,
-        }
-        print(
-            f"  [{self.label}] {what}: {ours:.3f} {unit}"
-            + (f" (baseline {base:.3f})" if base else ""),
-            file=sys.stderr,
-        )
-
-    def print(self, header: str) -> None:
-        print()
-        print(header)
-        head = (
-            f"| {'what':<58} | {'papertui':>10} | {'baseline':>10} | {'ratio':>6} "
-            f"| {'target':<34} | met |"
-        )
-        print(head)
-        print("|" + "|".join("-" * (len(c)) for c in head.split("|")[1:-1]) + "|")
-        for row in self.rows.values():
-            base, ratio = row["baseline"], row["ratio"]
-            print(
-                f"| {row['what']:<58} | {row['papertui']:>8.2f}{row['unit']:>2} | "
-                f"{(f'{base:.2f}' if base is not None else '-'):>10} | "
-                f"{(f'{ratio:.2f}x' if ratio is not None else '-'):>6} | {row['target']:<34} | "
-                f"{'yes' if row['met'] else 'NO':<3} |"
-            )
-            if row["note"]:
-                print(f"|   note: {row['note']}")
-        breakdown = self.extra.get("memory")
-        if isinstance(breakdown, dict):
-            print()
-            print(
-                "memory of the reader, warm start, step by step (MiB; anon = heap, file = mapped)"
-            )
-            print(f"| {'step':<32} | {'seconds':>7} | {'RSS':>6} | {'anon':>6} | {'file':>6} |")
-            print(f"|{'-' * 34}|{'-' * 9}|{'-' * 8}|{'-' * 8}|{'-' * 8}|")
-            before = 0.0
-            for step in breakdown["steps"]:
-                print(
-                    f"| {step['step']:<32} | {step['seconds']:>7.2f} | {step['rss']:>6.0f} | "
-                    f"{step['anon']:>6.0f} | {step['file']:>6.0f} |  +{step['rss'] - before:.0f}"
-                )
-                before = step["rss"]
-            print(f"peak RSS {breakdown['peak_mb']:.0f} MiB")
 
 
 def make_corpus(kind: str, work: Path, n: int, records: Path | None) -> Path:
@@ -489,7 +399,7 @@ def rare_word(library) -> str:  # type: ignore[no-untyped-def]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--real", help="real records (.jsonl[.gz]); else $PAPERTUI_BENCH_REAL")
-    parser.add_argument("--corpus", choices=["real", "generated", "both"], default="both")
+    parser.add_argument("--corpus", choices=["real", "generated", "both", "arxiv"], default="both")
     parser.add_argument("--n", type=int, default=100_000, help="abstracts (100000)")
     parser.add_argument("--quick", action="store_true", help="10,000 abstracts, 3 repeats")
     parser.add_argument("--repeat", type=int, default=5, help="runs per timed command (5)")
@@ -501,14 +411,20 @@ def main() -> None:
     records = find_records(args.real)
     kinds = ["real", "generated"] if args.corpus == "both" else [args.corpus]
     if records is None:
-        if args.corpus == "real":
-            raise SystemExit("--corpus real needs --real FILE or $PAPERTUI_BENCH_REAL")
+        if args.corpus in ("real", "arxiv"):
+            raise SystemExit(f"--corpus {args.corpus} needs --real FILE or $PAPERTUI_BENCH_REAL")
         print("no real records given (--real): generated corpus only", file=sys.stderr)
         kinds = ["generated"]
     work = args.workdir or Path(tempfile.mkdtemp(prefix="papertui-bench-"))
     work.mkdir(parents=True, exist_ok=True)
     tables = []
     for kind in kinds:
+        if kind == "arxiv":
+            from arxiv_bench import bench_arxiv
+
+            assert records is not None
+            tables.append(bench_arxiv(work, args.n, records, args.repeat))
+            continue
         corpus = make_corpus(kind, work, args.n, records)
         tables.append(bench_corpus(kind, corpus, args, records))
     for table in tables:

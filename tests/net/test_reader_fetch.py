@@ -77,3 +77,23 @@ async def test_a_failed_source_is_said_in_the_reader(server, capsys):
         await settle(pilot)
         failed = [n for n in app._notifications if n.title == "Fetch failed"]
         assert failed and "403 Forbidden" in failed[0].message
+
+
+async def test_s_reaches_most_upvoted_where_papers_have_upvotes(server, capsys):
+    assert main(["fetch", f"hf:{LAST_DAY}"]) == 0
+    capsys.readouterr()
+    app = make_app([str(paths.fetched_dir() / "hf")], clipboard=lambda text: None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        seen = []
+        for _ in range(7):
+            await pilot.press("s")
+            await settle(pilot)
+            seen.append(app.reader.sort)
+        assert "upvotes" in seen and "new" in seen  # the first look: everything fetched is new
+        while app.reader.sort != "upvotes":
+            await pilot.press("s")
+            await settle(pilot)
+        papers = app.library.papers
+        votes = [papers[i].meta.upvotes for i in app.reader.paper_list.rows]
+        assert votes == sorted(votes, reverse=True)

@@ -66,8 +66,8 @@ def test_cli_answers_or_filters_like_the_reader(tagged, capsys):
 def test_a_field_no_paper_has_is_named(tagged):
     library, _ = tagged
     view = library.run_query("year:2024")
-    assert view.indices == [] and "no paper here has a year" in view.notes
-    assert "no paper here has a venue" in library.run_query("venue:nips").notes
+    assert view.indices == [] and "no paper here has a year" in view.remarks
+    assert "no paper here has a venue" in library.run_query("venue:nips").remarks
 
 
 def test_query_starting_with_minus_is_a_query_not_an_option(tagged, capsys):

@@ -70,11 +70,11 @@ def markdown(records: list[dict[str, object]], total: int, since: str, now: str)
     lines = [head + shown + ".", ""]
     for n, r in enumerate(records, 1):
         lines.append(f"## {n}. {_one_line(r['title'])}")
-        facts = [", ".join(str(a) for a in r.get("authors") or [])]  # type: ignore[attr-defined]
+        facts = [", ".join(str(a) for a in _items(r.get("authors")))]
         venue, year = str(r.get("venue") or ""), str(r.get("year") or "")
         facts.append(venue if year in venue else f"{venue} {year}".strip())
         if r.get("categories"):
-            facts.append(" ".join(r["categories"]))  # type: ignore[arg-type]
+            facts.append(" ".join(str(c) for c in _items(r["categories"])))
         if r.get("upvotes") is not None:
             facts.append(f"{r['upvotes']} upvotes")
         if r.get("status"):
@@ -85,7 +85,7 @@ def markdown(records: list[dict[str, object]], total: int, since: str, now: str)
         if len(abstract) > ABSTRACT_CHARS:
             abstract = abstract[:ABSTRACT_CHARS].rsplit(" ", 1)[0] + " …"
         lines.append(abstract)
-        links = [str(u) for u in r.get("urls") or []][:2]  # type: ignore[attr-defined]
+        links = [str(u) for u in _items(r.get("urls"))][:2]
         if links:
             lines += ["", " · ".join(links)]
         if r.get("why"):
@@ -96,3 +96,8 @@ def markdown(records: list[dict[str, object]], total: int, since: str, now: str)
 
 def _one_line(value: object) -> str:
     return " ".join(str(value).split())
+
+
+def _items(value: object) -> list[object]:
+    """A record's list field (authors, urls, categories), or none."""
+    return list(value) if isinstance(value, (list, tuple)) else []

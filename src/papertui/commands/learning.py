@@ -75,7 +75,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
     library.indexing.complete_titles(matcher=False)
     ensure_semantic(library)
     view = library.foryou.rank(limit)
-    for note in view.notes:
+    for note in view.remarks:
         print(f"papertui: {note}", file=sys.stderr)
     papers = library.papers
     records = []

@@ -60,7 +60,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     if view.corrections:  # as the reader's status line says it
         fixed = ", ".join(f"{a}→{b}" for a, b in view.corrections.items())
         print(f"papertui: searched {fixed}", file=sys.stderr)
-    for note in view.notes:
+    for note in view.remarks:
         print(f"papertui: {note}", file=sys.stderr)
     return print_view(library, view, args.json) or _nothing_found(args.query, len(view.indices))
 
@@ -164,7 +164,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.query:
             library.indexing.ensure()
         view = library.run_query(query, depth=None)
-        for note in view.notes:
+        for note in view.remarks:
             print(f"papertui: {note}", file=sys.stderr)
         papers = [library.papers[i] for i in view.indices]
     entries = library.entries(papers)

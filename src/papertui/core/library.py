@@ -184,22 +184,32 @@ class Library:
 
         At most `depth` full-text hits are ranked (None: all of them); `View.truncated` says
         when there may be more, and a deeper query fetches them."""
-        notes = self.annotations()
+        annotations = self.annotations()
         extra = [Filter("bookmarked")] if bookmarks_only else []
-        view = self.planner.run(raw, notes, extra=extra, depth=depth, collections=collections)
+        view = self.planner.run(raw, annotations, extra=extra, depth=depth, collections=collections)
         if sort in ("foryou", "new"):
-            self.foryou.order(view, notes)
+            self.foryou.order(view, annotations)
             if sort == "new":  # what was fetched or added since last time, then the rest
-                fresh = notes.new.difference(notes.reads)
+                fresh = annotations.new.difference(annotations.reads)
                 papers = self.papers
                 view.indices = [i for i in view.indices if papers[i].id in fresh] + [
                     i for i in view.indices if papers[i].id not in fresh
                 ]
         else:
-            view.indices = self.planner.sort(view.indices, sort, notes)
+            view.indices = self.planner.sort(view.indices, sort, annotations)
         if limit is not None:
             view.indices = view.indices[:limit]
         return view
+
+    def has_order(self, sort: str) -> bool:
+        """Whether the order `new` (new papers first) or `upvotes` (Daily Papers' upvotes)
+        would differ from "for you" or corpus order: some paper is new, or has upvotes."""
+        if sort == "new":
+            notes = self.annotations()
+            return any(pid not in notes.reads for pid in notes.new)
+        if sort == "upvotes":
+            return any(p._meta and p.meta.upvotes is not None for p in self.papers)
+        return True
 
     def record(self, paper: Paper, score: float | None = None) -> dict[str, object]:
         """The JSON record of a paper, as every command prints it."""
@@ -227,10 +237,10 @@ class Library:
     def entries(self, papers: Sequence[Paper] | None = None) -> list[Entry]:
         """Export entries of `papers`; None: every bookmarked, noted or tagged paper, from the
         corpus or, if its file is gone, the store's copy (with all its metadata)."""
-        notes = self.annotations()
+        annotations = self.annotations()
         if papers is not None:
-            return entries_for(papers, notes)
-        ids = annotated_ids(notes)
+            return entries_for(papers, annotations)
+        ids = annotated_ids(annotations)
         here = {pid: self.papers[self.by_id[pid]] for pid in ids if pid in self.by_id}
         saved = self.store.saved_papers([pid for pid in ids if pid not in here])
-        return annotated_entries(ids, here, saved, notes)
+        return annotated_entries(ids, here, saved, annotations)

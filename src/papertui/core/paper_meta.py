@@ -40,7 +40,7 @@ class PaperMeta(NamedTuple):
             self.fetched,
             " ".join(self.aliases),
         ]
-        return _SEP.join(p.replace(_SEP, " ") for p in parts)
+        return _SEP.join(p.replace(_SEP, " ") for p in parts).rstrip(_SEP)  # decode pads
 
     @classmethod
     def decode(cls, text: str) -> PaperMeta:

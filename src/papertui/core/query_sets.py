@@ -34,38 +34,40 @@ class FilterSets:
         self._collections: dict[str, list[int]] | None = None  # collection -> positions
         self._tag_index: tuple[Annotations, Mapping[str, frozenset[str]]] | None = None
 
-    def ids_for(self, f: Filter, notes: Annotations) -> Collection[str] | None:
+    def ids_for(self, f: Filter, annotations: Annotations) -> Collection[str] | None:
         """The paper ids an annotation filter admits (None: a collection filter)."""
         if f.kind == "bookmarked":
-            return notes.bookmarks.keys()
+            return annotations.bookmarks.keys()
         if f.kind == "note":
-            return notes.notes.keys()
+            return annotations.notes.keys()
         if f.kind in ("read", "unread"):
-            return notes.reads.keys()
+            return annotations.reads.keys()
         if f.kind == "new":
-            return frozenset(pid for pid in notes.new if pid not in notes.reads)  # until read
+            return frozenset(
+                pid for pid in annotations.new if pid not in annotations.reads
+            )  # until read
         if f.kind in ("liked", "skipped"):
             want = LIKED if f.kind == "liked" else SKIPPED
-            return frozenset(pid for pid, answer in notes.feedback.items() if answer == want)
+            return frozenset(pid for pid, answer in annotations.feedback.items() if answer == want)
         if f.kind == "tag":
-            return self.tag_index(notes).get(f.value.casefold(), frozenset())
+            return self.tag_index(annotations).get(f.value.casefold(), frozenset())
         if f.kind == "topic":
             if self.topic_ids is None:
                 return self.by_id.keys()  # not computed: `run` drops it and says so
             return self.topic_ids(int(f.value)) or frozenset()
         return None
 
-    def tag_index(self, notes: Annotations) -> Mapping[str, frozenset[str]]:
+    def tag_index(self, annotations: Annotations) -> Mapping[str, frozenset[str]]:
         """Tag (any case) -> the papers with it, built once per snapshot."""
         cached = self._tag_index
-        if cached is not None and cached[0] is notes:
+        if cached is not None and cached[0] is annotations:
             return cached[1]
         index: dict[str, set[str]] = {}
-        for pid, names in notes.tags.items():
+        for pid, names in annotations.tags.items():
             for name in names:
                 index.setdefault(name.casefold(), set()).add(pid)
         frozen = {tag: frozenset(ids) for tag, ids in index.items()}
-        self._tag_index = (notes, frozen)
+        self._tag_index = (annotations, frozen)
         return frozen
 
     def _groups(self) -> dict[str, list[int]]:
@@ -90,9 +92,9 @@ class FilterSets:
             return groups[names[0]]
         return sorted({p for n in names for p in groups[n]})
 
-    def positions(self, f: Filter, notes: Annotations) -> set[int]:
+    def positions(self, f: Filter, annotations: Annotations) -> set[int]:
         """The positions a filter admits, ignoring its negation."""
-        ids = self.ids_for(f, notes)
+        ids = self.ids_for(f, annotations)
         if ids is None:
             found = set(self.collection_positions(f.value))
         else:
@@ -106,7 +108,7 @@ class FilterSets:
         self,
         text: str,
         filters: Sequence[Filter],
-        notes: Annotations,
+        annotations: Annotations,
         depth: int | None,
         view: View,
     ) -> list[int]:
@@ -124,7 +126,7 @@ class FilterSets:
             (avoid if token.startswith("-") and len(token) > 1 else want).extend(words)
         if not want and not avoid:
             return []
-        allowed = self.admitted(filters, notes) if filters else None
+        allowed = self.admitted(filters, annotations) if filters else None
         found: list[int] = []
         for pos, paper in enumerate(self.papers):
             if allowed is not None and pos not in allowed:
@@ -139,12 +141,12 @@ class FilterSets:
                     break
         return found
 
-    def admitted(self, filters: Sequence[Filter], notes: Annotations) -> set[int] | None:
+    def admitted(self, filters: Sequence[Filter], annotations: Annotations) -> set[int] | None:
         """The positions every filter admits (None: no filter, everything)."""
         result: set[int] | None = None
         negated: list[set[int]] = []
         for f in filters:
-            found = self.positions(f, notes)
+            found = self.positions(f, annotations)
             if f.negated:
                 negated.append(found)
             else:
@@ -157,7 +159,7 @@ class FilterSets:
         return result
 
     def conditions(
-        self, filters: Sequence[Filter], notes: Annotations, negated: bool
+        self, filters: Sequence[Filter], annotations: Annotations, negated: bool
     ) -> list[tuple[str, list[str]]]:
         """Filters as (field, values) for the index, so it ranks only papers that pass them."""
         pairs: list[tuple[str, list[str]]] = []
@@ -165,7 +167,7 @@ class FilterSets:
             # "unread" is "not read": it belongs with the other side's conditions
             if (f.negated != (f.kind == "unread")) != negated:
                 continue
-            ids = self.ids_for(f, notes)
+            ids = self.ids_for(f, annotations)
             if ids is not None:
                 pairs.append(("id", list(ids)))
             else:
@@ -176,7 +178,7 @@ class FilterSets:
     # -- boolean combinations -------------------------------------------------------------------
 
     def evaluate(
-        self, node: QueryNode, notes: Annotations, text: Callable[[str], set[int]]
+        self, node: QueryNode, annotations: Annotations, text: Callable[[str], set[int]]
     ) -> set[int]:
         """The positions a query with filters under OR/NOT/parentheses admits; `text` gives
         those a full-text part of it matches (the planner's search, which scores them)."""
@@ -184,13 +186,13 @@ class FilterSets:
             assert node.filter is not None
             if node.filter.kind == "topic" and self.topic_ids is None:
                 return set(range(len(self.papers)))  # ignored, as `run` says
-            found = self.positions(node.filter, notes)
+            found = self.positions(node.filter, annotations)
             if node.filter.negated:
                 return set(range(len(self.papers))) - found
             return found
         if node.op == "text":
             return text(node.text)
-        parts = [self.evaluate(child, notes, text) for child in node.children]
+        parts = [self.evaluate(child, annotations, text) for child in node.children]
         if node.op == "not":
             return set(range(len(self.papers))) - parts[0]
         if node.op == "or":

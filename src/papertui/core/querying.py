@@ -82,7 +82,7 @@ class Planner:
     def run(
         self,
         raw: str,
-        notes: Annotations,
+        annotations: Annotations,
         *,
         extra: Sequence[Filter] = (),
         depth: int | None = DEPTH,
@@ -91,23 +91,25 @@ class Planner:
         """Full text, typo repair, fuzzy titles and filters. Never raises for any string."""
         parsed = parse_query(raw)
         view = View(query=raw, indices=[], depth=depth)
-        view.notes.extend(f"unknown filter {u!r} ignored" for u in parsed.unknown)
+        view.remarks.extend(f"unknown filter {u!r} ignored" for u in parsed.unknown)
         self._explain_topics(parsed.filters, view)
         if self.topic_ids is None:  # not computed: topic filters are ignored
             parsed.filters = [f for f in parsed.filters if f.kind != "topic"]
         if parsed.semantic:
-            view.indices = self._meaning(parsed.semantic, [*parsed.filters, *extra], notes, view)
+            view.indices = self._meaning(
+                parsed.semantic, [*parsed.filters, *extra], annotations, view
+            )
         elif parsed.tree is not None:
-            view.indices = self._run_tree(parsed.tree, notes, view)
-            allowed = self.sets.admitted(list(extra), notes)
+            view.indices = self._run_tree(parsed.tree, annotations, view)
+            allowed = self.sets.admitted(list(extra), annotations)
             if allowed is not None:
                 view.indices = [i for i in view.indices if i in allowed]
         else:
             filters = [*parsed.filters, *extra]
             if parsed.text:
-                view.indices = self._text(parsed.text, view, filters, notes, depth)
+                view.indices = self._text(parsed.text, view, filters, annotations, depth)
             else:
-                allowed = self.sets.admitted(filters, notes)
+                allowed = self.sets.admitted(filters, annotations)
                 view.indices = list(range(len(self.papers))) if allowed is None else sorted(allowed)
         if collections:
             chosen = set(collections)
@@ -121,21 +123,21 @@ class Planner:
         if not numbers:
             return
         if self.topic_ids is None:
-            view.notes.append("topics not computed yet: topic: ignored")
+            view.remarks.append("topics not computed yet: topic: ignored")
             return
         for n in numbers:
             if self.topic_ids(int(n)) is None:
-                view.notes.append(f"there is no topic {n}")
+                view.remarks.append(f"there is no topic {n}")
 
     def _meaning(
-        self, sentence: str, filters: Sequence[Filter], notes: Annotations, view: View
+        self, sentence: str, filters: Sequence[Filter], annotations: Annotations, view: View
     ) -> list[int]:
         """`~sentence`: papers by closeness of meaning, within the filters; plain full text of
         the words while the vectors are not built."""
         if self.meaning is None:
-            view.notes.append("related-paper vectors not built yet: searched the words instead")
-            return self._text(sentence, view, filters, notes, view.depth)
-        allowed = self.sets.admitted(filters, notes)
+            view.remarks.append("related-paper vectors not built yet: searched the words instead")
+            return self._text(sentence, view, filters, annotations, view.depth)
+        allowed = self.sets.admitted(filters, annotations)
         depth = view.depth
         # filters drop papers after ranking: rank all of them when a filter narrows
         found = self.meaning(sentence, None if allowed is not None or depth is None else depth)
@@ -147,7 +149,7 @@ class Planner:
                 out.append(pos)
                 view.scores[pos] = score
         if not out:
-            view.notes.append("no paper shares a known word with that sentence")
+            view.remarks.append("no paper shares a known word with that sentence")
         return out
 
     def _explain_fields(self, raw: str, view: View) -> None:
@@ -160,14 +162,14 @@ class Planner:
                 self._has_field[name] = any(getattr(p, attr) for p in self.papers)
             if not self._has_field[name]:
                 plural = {"author": "authors", "venue": "a venue", "year": "a year"}[name]
-                view.notes.append(f"no paper here has {plural}")
+                view.remarks.append(f"no paper here has {plural}")
 
     def _text(
         self,
         text: str,
         view: View,
         filters: Sequence[Filter],
-        notes: Annotations,
+        annotations: Annotations,
         depth: int | None,
     ) -> list[int]:
         seen: dict[int, None] = {}
@@ -175,23 +177,23 @@ class Planner:
             result = self.index.search(
                 text,
                 limit=depth,
-                only=self.sets.conditions(filters, notes, negated=False),
-                exclude=self.sets.conditions(filters, notes, negated=True),
+                only=self.sets.conditions(filters, annotations, negated=False),
+                exclude=self.sets.conditions(filters, annotations, negated=True),
             )
             view.highlighter = result.highlighter
             view.corrections = result.corrections
             view.truncated = depth is not None and len(result.hits) >= depth
             view.matched = result.matched if view.truncated else None
             if result.fallback:
-                view.notes.append("query syntax not understood; searched the words as typed")
+                view.remarks.append("query syntax not understood; searched the words as typed")
             for pid, score in result.hits:
                 pos = self.by_id.get(pid)
                 if pos is not None:
                     seen[pos] = None
                     view.scores[pos] = score
         else:
-            view.notes.append(SCANNED)
-            for pos in self.sets.scan(text, filters, notes, depth, view):
+            view.remarks.append(SCANNED)
+            for pos in self.sets.scan(text, filters, annotations, depth, view):
                 seen[pos] = None
         # Fuzzy titles are for the name full text missed: when full text found a screenful they
         # would only trail behind it (and cost ~20 ms at 100k papers); "-word", "a OR b", "x*"
@@ -199,7 +201,7 @@ class Planner:
         few = len(seen) < FUZZY_BELOW and not view.truncated
         if self.titles is not None and few and not _SYNTAX.search(text):
             cutoff = TITLE_MATCH_CUTOFF if self.index is not None else 70.0
-            allowed = self.sets.admitted(filters, notes) if filters else None
+            allowed = self.sets.admitted(filters, annotations) if filters else None
             for pos, _score in self.titles.match(text, cutoff=cutoff):
                 if allowed is None or pos in allowed:
                     seen.setdefault(pos, None)
@@ -207,13 +209,13 @@ class Planner:
 
     # -- boolean combinations -------------------------------------------------------------------
 
-    def _run_tree(self, node: QueryNode, notes: Annotations, view: View) -> list[int]:
+    def _run_tree(self, node: QueryNode, annotations: Annotations, view: View) -> list[int]:
         """A query with filters under OR/NOT/parentheses: sets of papers, scored hits first."""
 
         def text(words: str) -> set[int]:
             if self.index is None:
-                view.notes.append(SCANNED)
-                return set(self.sets.scan(words, (), notes, None, view))
+                view.remarks.append(SCANNED)
+                return set(self.sets.scan(words, (), annotations, None, view))
             result = self.index.search(words, limit=None)
             old, lit = view.highlighter, result.highlighter
             view.highlighter = Highlighter(old.stems | lit.stems, old.prefixes + lit.prefixes)
@@ -226,13 +228,13 @@ class Planner:
                     view.scores[pos] = max(score, view.scores.get(pos, 0.0))
             return hits
 
-        found = self.sets.evaluate(node, notes, text)
+        found = self.sets.evaluate(node, annotations, text)
         scores = view.scores
         return sorted(found, key=lambda i: (-scores.get(i, 0.0), i))
 
     # -- order ------------------------------------------------------------------------------------
 
-    def sort(self, indices: list[int], sort: str, notes: Annotations) -> list[int]:
+    def sort(self, indices: list[int], sort: str, annotations: Annotations) -> list[int]:
         """`relevance` keeps the ranking; `corpus`, `title`, `upvotes` (most upvoted first), or
         `recent` (latest bookmarked or noted first, the rest after in corpus order)."""
         if sort == "corpus":
@@ -248,7 +250,7 @@ class Planner:
 
             return sorted(indices, key=lambda i: -votes(i))
         if sort == "recent":
-            marked, noted = notes.bookmarks, notes.noted_at
+            marked, noted = annotations.bookmarks, annotations.noted_at
 
             def when(i: int) -> float:
                 pid = self.papers[i].id

@@ -16,7 +16,7 @@ class View:
     indices: list[int]
     highlighter: Highlighter = field(default_factory=Highlighter)
     corrections: dict[str, str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)  # things to tell the user about this query
+    remarks: list[str] = field(default_factory=list)  # things to tell the user about this query
     scores: dict[int, float] = field(default_factory=dict)  # full-text score per position
     depth: int | None = None  # how many full-text hits were asked for
     truncated: bool = False  # there may be more full-text hits than were ranked

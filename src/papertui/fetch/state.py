@@ -77,7 +77,7 @@ def _dict(value: object) -> dict:  # type: ignore[type-arg]
 
 class KnownPapers:
     """Every paper fetched before, by papertui id and by arXiv id, with when it was first
-    fetched: `known.tsv`, one line a paper, appended to."""
+    fetched: the file known.tsv in the fetched folder, one line a paper, appended to."""
 
     def __init__(self) -> None:
         self.path = fetched_dir() / "known.tsv"

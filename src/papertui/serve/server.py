@@ -19,7 +19,7 @@ from papertui.serve.access import secure_context, token_middleware
 from papertui.serve.options import ServeError, ServeOptions, base_url, warning
 from papertui.serve.sessions import ReaderSession, signal_group
 
-STOP_GRACE = 1.2  # seconds a reader has to quit on its own when the server stops (3 s in all)
+STOP_GRACE = 1.0  # seconds a reader has to quit on its own when the server stops (3 s in all)
 TEMPLATES = Path(__file__).parent / "templates"
 
 
@@ -104,12 +104,13 @@ class ReaderServer(Server):
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Stopping: every reader is asked to quit, and ended if it has not within
-        STOP_GRACE seconds; then every tab is told the server went away."""
-        await asyncio.gather(*(s.close(grace=STOP_GRACE) for s in list(self.sessions)))
-        closing = [
+        STOP_GRACE seconds; meanwhile every tab is told the server went away."""
+        # both at once: a browser slow to answer a close must not eat the readers' time
+        readers = [s.close(grace=STOP_GRACE) for s in list(self.sessions)]
+        tabs = [
             w.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped") for w in self.sockets
         ]
-        await asyncio.gather(*closing, return_exceptions=True)
+        await asyncio.gather(*readers, *tabs, return_exceptions=True)
 
     def kill_all(self) -> None:
         """A second Ctrl+C: no more waiting for readers to quit."""

@@ -52,6 +52,7 @@ class ReaderSession(AppService):
         super().__init__(shlex.join(argv), **kwargs)
         self.argv = list(argv)
         self.extra_env = dict(env)
+        self._closing: asyncio.Future[None] | None = None
 
     @property
     def pid(self) -> int | None:
@@ -79,6 +80,13 @@ class ReaderSession(AppService):
         await self.close(grace=2.0)
 
     async def close(self, grace: float) -> None:
+        """End the reader (see `_close`); called from the tab's handler and from the server
+        stopping, often both at once: the second call waits for the first."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close(grace))
+        await asyncio.shield(self._closing)
+
+    async def _close(self, grace: float) -> None:
         """Ask the reader to quit, as closing its tab does; if it has not ended within `grace`
         seconds, end its group: SIGTERM, then SIGKILL TERM_GRACE later. Then whatever is left of
         the group (a builder the reader started) gets the same. At most about grace + 0.6 s."""

@@ -33,8 +33,8 @@ def compute_view(library: Library, state: ReaderState, depth: int) -> View:
         view = library.semantic.similar(
             paper, bookmarks_only=state.bookmarks_only, collections=state.collections
         )
-        if view.notes:
-            view.notes.pop(0)  # its name: the status line says it from the state
+        if view.remarks:
+            view.remarks.pop(0)  # its name: the status line says it from the state
         return view
     query = state.query
     if state.topic is not None:  # the topic chosen in the overview, as a filter
@@ -50,7 +50,7 @@ def safe_view(library: Library, state: ReaderState, depth: int, lock: threading.
         try:
             return compute_view(library, state, depth)
         except Exception as exc:  # noqa: BLE001 - a failed search is said, not swallowed
-            return View(query=state.query, indices=[], notes=[f"search failed: {exc}"])
+            return View(query=state.query, indices=[], remarks=[f"search failed: {exc}"])
 
 
 def prepare(

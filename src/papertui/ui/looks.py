@@ -58,10 +58,10 @@ def shown(library: Library, position: int, view: View, passed_over: bool) -> Sho
 
 
 def empty_message(view: View) -> str:
-    """What an empty list says: why, when the query's notes know, else that nothing matched."""
+    """What an empty list says: why, when the query's remarks know, else that nothing matched."""
     shown = safe_display(view.query.strip())
-    if view.notes and not view.indices:
-        text = view.notes[-1][:1].upper() + view.notes[-1][1:] + "."
+    if view.remarks and not view.indices:
+        text = view.remarks[-1][:1].upper() + view.remarks[-1][1:] + "."
     elif shown:
         text = f"No papers match {shown!r}."
     else:

@@ -50,7 +50,7 @@ class Entry:
         )
 
 
-def entry_for(paper: Paper | SavedPaper, notes: Annotations) -> Entry:
+def entry_for(paper: Paper | SavedPaper, annotations: Annotations) -> Entry:
     """One paper (from the corpus, or the store's copy) with everything the user made of it."""
     pid = paper.id
     if isinstance(paper, Paper):
@@ -63,38 +63,40 @@ def entry_for(paper: Paper | SavedPaper, notes: Annotations) -> Entry:
         abstract=paper.abstract,
         collections=list(paper.collections),
         urls=list(paper.urls),
-        bookmarked=pid in notes.bookmarks,
-        note=notes.notes.get(pid, ""),
+        bookmarked=pid in annotations.bookmarks,
+        note=annotations.notes.get(pid, ""),
         authors=list(paper.authors),
         venue=paper.venue,
         year=paper.year,
-        tags=notes.tags_of(pid),
+        tags=annotations.tags_of(pid),
         title_derived=derived,
-        feedback=notes.feedback_word(pid),
-        read=pid in notes.reads,
+        feedback=annotations.feedback_word(pid),
+        read=pid in annotations.reads,
         cite=paper.cite if isinstance(paper, Paper) else "",
     )
 
 
-def entries_for(papers: Iterable[Paper], notes: Annotations) -> list[Entry]:
+def entries_for(papers: Iterable[Paper], annotations: Annotations) -> list[Entry]:
     """Entries for chosen papers (a selection, the results, a tag), in the order given."""
-    return [entry_for(p, notes) for p in papers]
+    return [entry_for(p, annotations) for p in papers]
 
 
-def annotated_ids(notes: Annotations) -> list[str]:
+def annotated_ids(annotations: Annotations) -> list[str]:
     """Every paper the user bookmarked, noted, tagged or liked: bookmarks oldest first, then
     the other noted papers oldest first, then the other tagged ones, then the other liked ones
     (a trial's 18 likes were left out of its export)."""
-    ids = sorted(notes.bookmarks, key=lambda pid: (notes.bookmarks[pid], pid))
+    ids = sorted(annotations.bookmarks, key=lambda pid: (annotations.bookmarks[pid], pid))
     taken = set(ids)
     noted = sorted(
-        (pid for pid in notes.notes if pid not in taken),
-        key=lambda pid: (notes.noted_at.get(pid, 0.0), pid),
+        (pid for pid in annotations.notes if pid not in taken),
+        key=lambda pid: (annotations.noted_at.get(pid, 0.0), pid),
     )
     taken.update(noted)
-    tagged = sorted(pid for pid in notes.tags if pid not in taken)
+    tagged = sorted(pid for pid in annotations.tags if pid not in taken)
     taken.update(tagged)
-    liked = sorted(pid for pid, v in notes.feedback.items() if v == LIKED and pid not in taken)
+    liked = sorted(
+        pid for pid, v in annotations.feedback.items() if v == LIKED and pid not in taken
+    )
     return ids + noted + tagged + liked
 
 
@@ -102,7 +104,7 @@ def annotated_entries(
     ids: Sequence[str],
     papers: Mapping[str, Paper],
     saved: Mapping[str, SavedPaper],
-    notes: Annotations,
+    annotations: Annotations,
 ) -> list[Entry]:
     """Entries for `ids` (see `annotated_ids`): from the corpus when it holds the paper, else
     from the store's saved copy (authors, venue and year included); ids in neither are left
@@ -111,5 +113,5 @@ def annotated_entries(
     for pid in ids:
         paper: Paper | SavedPaper | None = papers.get(pid) or saved.get(pid)
         if paper is not None:
-            entries.append(entry_for(paper, notes))
+            entries.append(entry_for(paper, annotations))
     return entries

@@ -27,50 +27,52 @@ NOT_READY = "for you: not ready yet (unread papers first meanwhile)"
 NOTHING_YET = "for you: nothing learned yet (like with +, bookmark or tag papers)"
 
 
-def positive_ids(notes: Annotations) -> set[str]:
+def positive_ids(annotations: Annotations) -> set[str]:
     """Papers kept: bookmarked, noted, tagged or liked, and the seed papers (liked from a file):
     a seed that is also in the library opened later is a liked paper of it, never ranked."""
-    liked = {pid for pid, v in notes.feedback.items() if v == LIKED}
-    seeds = {s.id for s in notes.seeds}
-    return set(notes.bookmarks) | set(notes.notes) | set(notes.tags) | liked | seeds
+    liked = {pid for pid, v in annotations.feedback.items() if v == LIKED}
+    seeds = {s.id for s in annotations.seeds}
+    return (
+        set(annotations.bookmarks) | set(annotations.notes) | set(annotations.tags) | liked | seeds
+    )
 
 
 def negative_ids(
-    notes: Annotations, positives: set[str], writing: Collection[str] | None = None
+    annotations: Annotations, positives: set[str], writing: Collection[str] | None = None
 ) -> set[str]:
     """Papers passed over: read (since the last reset) and not kept, or skipped. A paper with
     a note typed and not saved yet (a draft; `writing`: `drafts.pending()` when the caller has
     it) was read and not left: it is not passed over; nor is one whose answer was taken back
     (`UNDECIDED`)."""
-    skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
-    read = {pid for pid, at in notes.reads.items() if at > notes.feedback_reset}
+    skipped = {pid for pid, v in annotations.feedback.items() if v == SKIPPED}
+    read = {pid for pid, at in annotations.reads.items() if at > annotations.feedback_reset}
     writing = drafts.pending() if writing is None else writing
-    return (read - positives - set(writing) - undecided_ids(notes)) | (skipped - positives)
+    return (read - positives - set(writing) - undecided_ids(annotations)) | (skipped - positives)
 
 
-def undecided_ids(notes: Annotations) -> set[str]:
+def undecided_ids(annotations: Annotations) -> set[str]:
     """Papers whose like or skip was taken back: ranked again, whether read or not."""
-    return {pid for pid, v in notes.feedback.items() if v == UNDECIDED}
+    return {pid for pid, v in annotations.feedback.items() if v == UNDECIDED}
 
 
-def is_passed_over(notes: Annotations, pid: str) -> bool:
+def is_passed_over(annotations: Annotations, pid: str) -> bool:
     """Whether paper `pid` is among `negative_ids`, found without building the sets (the
     detail pane asks at every move). A seed's copy found by content is not known here."""
     kept = (
-        pid in notes.bookmarks
-        or pid in notes.notes
-        or pid in notes.tags
-        or notes.feedback.get(pid) == LIKED
-        or any(s.id == pid for s in notes.seeds)
+        pid in annotations.bookmarks
+        or pid in annotations.notes
+        or pid in annotations.tags
+        or annotations.feedback.get(pid) == LIKED
+        or any(s.id == pid for s in annotations.seeds)
     )
     if kept:
         return False
-    if notes.feedback.get(pid) == SKIPPED:
+    if annotations.feedback.get(pid) == SKIPPED:
         return True
-    if notes.feedback.get(pid) == UNDECIDED:
+    if annotations.feedback.get(pid) == UNDECIDED:
         return False
-    at = notes.reads.get(pid)
-    return at is not None and at > notes.feedback_reset and drafts.load(pid) is None
+    at = annotations.reads.get(pid)
+    return at is not None and at > annotations.feedback_reset and drafts.load(pid) is None
 
 
 def learned(kept: int, passed: int) -> str:
@@ -110,45 +112,46 @@ class ForYou:
         self.forget()
 
     def positives(
-        self, notes: Annotations, copies: dict[str, str | None] | None = None
+        self, annotations: Annotations, copies: dict[str, str | None] | None = None
     ) -> set[str]:
         """`positive_ids`, with the library's copy of a seed in place of the seed (`copies`:
-        `_seed_copies(notes)`, when the caller has it)."""
+        `_seed_copies(annotations)`, when the caller has it)."""
         if copies is None:
-            copies = self._seed_copies(notes)
+            copies = self._seed_copies(annotations)
         found = {seed: copy for seed, copy in copies.items() if copy is not None}
-        return (positive_ids(notes) - found.keys()) | set(found.values())
+        return (positive_ids(annotations) - found.keys()) | set(found.values())
 
-    def _seed_copies(self, notes: Annotations) -> dict[str, str | None]:
+    def _seed_copies(self, annotations: Annotations) -> dict[str, str | None]:
         vectors = self._semantic.vectors()
-        if vectors is None or not notes.seeds:
+        if vectors is None or not annotations.seeds:
             return {}
         if self._copies is None or self._copies[0] is not vectors:
             self._copies = (vectors, {})
-        return seed_copies(vectors, notes.seeds, self._by_id, self._copies[1])
+        return seed_copies(vectors, annotations.seeds, self._by_id, self._copies[1])
 
     def forget(self) -> None:
         """Retrain on next use (the corpus or its vectors changed)."""
         self._interest = None
 
     def interest(self) -> InterestModel | None:
-        """See `Library.interest`."""
+        """The reader's interest model, trained once per annotations snapshot, negative
+        keywords and notes being typed (None until the vectors are built)."""
         vectors = self._semantic.vectors()
         if vectors is None:
             return None
         from papertui.core.settings import load_settings
 
-        notes = self._store.snapshot()
+        annotations = self._store.snapshot()
         phrases = tuple(load_settings().negative_keywords)
-        key = (notes, phrases, vectors, tuple(drafts.pending()))
+        key = (annotations, phrases, vectors, tuple(drafts.pending()))
         cached = self._interest
-        if cached is not None and cached[0][0] is notes and cached[0][1:] == key[1:]:
+        if cached is not None and cached[0][0] is annotations and cached[0][1:] == key[1:]:
             return cached[1]
         from papertui.core.semantic.triage import train
 
-        copies = self._seed_copies(notes)
-        positives = self.positives(notes, copies)
-        negatives = negative_ids(notes, positives, key[3])
+        copies = self._seed_copies(annotations)
+        positives = self.positives(annotations, copies)
+        negatives = negative_ids(annotations, positives, key[3])
         papers, by_id = self._papers, self._by_id
 
         def text_of(pid: str) -> str:
@@ -161,7 +164,7 @@ class ForYou:
             sorted(negatives),
             [
                 f"{s.title}. {s.abstract}"
-                for s in notes.seeds
+                for s in annotations.seeds
                 if s.id not in by_id and not copies[s.id]
             ],
             phrases,
@@ -171,37 +174,39 @@ class ForYou:
         return model
 
     def answers(self) -> int:
-        """See `Library.answers`."""
+        """How many answers "for you" learns from: papers kept (bookmarked, noted, tagged or
+        liked, seed texts among them) and papers passed over (read and not kept, or
+        skipped)."""
         return sum(self.answer_counts())
 
     def answer_counts(self) -> tuple[int, int]:
         """(papers kept, papers passed over) that the model learns from."""
-        notes = self._store.snapshot()
-        positives = self.positives(notes)  # seeds are among them
-        return len(positives), len(negative_ids(notes, positives))
+        annotations = self._store.snapshot()
+        positives = self.positives(annotations)  # seeds are among them
+        return len(positives), len(negative_ids(annotations, positives))
 
-    def order(self, view: View, notes: Annotations) -> None:
+    def order(self, view: View, annotations: Annotations) -> None:
         """Unread papers not yet judged first, most interesting first; then the papers read,
         kept (bookmarked, noted, tagged), liked or skipped, in the view's order."""
         papers = self._papers
         if not view.indices:
             return  # "no papers match" says more than how the order works
-        positives = self.positives(notes)
-        negatives = negative_ids(notes, positives)
-        judged = negatives | positives | (notes.reads.keys() - undecided_ids(notes))
+        positives = self.positives(annotations)
+        negatives = negative_ids(annotations, positives)
+        judged = negatives | positives | (annotations.reads.keys() - undecided_ids(annotations))
         unread = [i for i in view.indices if papers[i].id not in judged]
         read = [i for i in view.indices if papers[i].id in judged]
         model = self.interest()
         if model is None:
-            view.notes.append(NOT_READY)
+            view.remarks.append(NOT_READY)
             view.indices = unread + read
             return
         if model.empty:
-            view.notes.append(NOTHING_YET)
+            view.remarks.append(NOTHING_YET)
             view.indices = unread + read
             return
         scores = model.scores()
-        view.notes.append(learned(len(positives), len(negatives)))
+        view.remarks.append(learned(len(positives), len(negatives)))
         position = model.vectors.position
         rows = {i: position(papers[i].id) for i in unread}
         ranked = sorted(unread, key=lambda i: (-_score(scores, rows[i]), i))
@@ -214,12 +219,14 @@ class ForYou:
         view.indices = ranked + read
 
     def rank(self, limit: int = 50) -> View:
-        """See `Library.rank`."""
-        notes = self._store.snapshot()
-        view = self._planner.run("is:unread", notes, depth=None)
-        self.order(view, notes)
-        positives = self.positives(notes)
-        judged = negative_ids(notes, positives) | positives
+        """Unread papers not yet judged (liked, skipped, bookmarked, noted, tagged), most
+        interesting first (the front of `Library.run_query("is:unread", sort="foryou")`), with
+        `scores` and `why`; at most `limit`."""
+        annotations = self._store.snapshot()
+        view = self._planner.run("is:unread", annotations, depth=None)
+        self.order(view, annotations)
+        positives = self.positives(annotations)
+        judged = negative_ids(annotations, positives) | positives
         papers = self._papers
         view.indices = [i for i in view.indices if papers[i].id not in judged][:limit]
         model = self.interest()
@@ -233,23 +240,24 @@ class ForYou:
         return view
 
     def ask_me(self, limit: int = 50) -> View:
-        """See `Library.ask_me`."""
+        """Unread papers the interest model is least sure about: answering them (like or
+        skip) teaches it the most. The view's remarks say how many answers it learned from."""
         view = View(query="", indices=[])
         model = self.interest()
         if model is None:
-            view.notes.append("related-paper vectors not ready yet (being built or loaded)")
+            view.remarks.append("related-paper vectors not ready yet (being built or loaded)")
             return view
         if model.empty:
-            view.notes.append(NOTHING_YET)
+            view.remarks.append(NOTHING_YET)
             return view
-        notes = self._store.snapshot()
-        for item in model.ask_order(limit, exclude=notes.reads.keys()):
+        annotations = self._store.snapshot()
+        for item in model.ask_order(limit, exclude=annotations.reads.keys()):
             pos = self._by_id.get(item.id)
             if pos is not None:
                 view.indices.append(pos)
                 view.scores[pos] = item.score
                 view.why[pos] = self._why(item)
-        view.notes.append(learned(*self.answer_counts()))
+        view.remarks.append(learned(*self.answer_counts()))
         return view
 
     def _why(self, item: Ranked) -> str:

@@ -75,7 +75,13 @@ class SemanticReading:
         *,
         in_process: bool = False,
     ) -> None:
-        """See `Library.ensure_semantic`."""
+        """Load from the cache, extend or build the vectors and topics of the corpus.
+
+        Slow the first time (~1 min at 100k): call from a worker after `Indexing.ensure`.
+        Large corpora (`Indexing.needs_child_process`) are built by a child process (`papertui
+        semantic`) and then memory-mapped here, unless `in_process` (the CLI, which is its own
+        process). progress(done, total) as the index reports it; raises IndexCancelled when
+        cancelled, IndexFailed when the child fails."""
         from papertui.core.search import IndexCancelled
 
         indexing = self._indexing
@@ -140,7 +146,7 @@ class SemanticReading:
         """Papers most like `paper` (None: like the bookmarked papers taken together), within
         the same filters as the list (bookmarks only, the chosen collections)."""
         label = f"like {paper.title!r}" if paper else "like your bookmarks"
-        view = View(query="", indices=[], notes=[f"papers {label}"])
+        view = View(query="", indices=[], remarks=[f"papers {label}"])
         annotations = self._store.snapshot()
         ids = [paper.id] if paper else list(annotations.bookmarks)
         narrowed = bookmarks_only or bool(collections)
@@ -152,7 +158,7 @@ class SemanticReading:
 
             found = similar(vectors, ids, wanted, exclude=ids)
         elif (index := self._indexing.index) is None:
-            view.notes.append("index not ready")
+            view.remarks.append("index not ready")
             return view
         else:
             found = [(pid, s) for pid, s in index.similar(ids, wanted) if pid not in ids]
@@ -168,14 +174,16 @@ class SemanticReading:
         return view
 
     def topic_label(self, n: int) -> str:
-        """See `Library.topic_label`."""
+        """The label of topic `n` (1-based, as `topic:n` and the overview number it); "" when
+        topics are not computed or there is no such topic."""
         topics = self._cache.topics if self._cache is not None else None
         if topics is None or not 1 <= n <= len(topics.topics):
             return ""
         return topics.topics[n - 1].label
 
     def overview(self, indices: Sequence[int], terms: bool = True) -> Overview:
-        """See `Library.overview`."""
+        """Counts, years, venues, collections, abstract lengths, distinctive terms and topics
+        (with unread counts; number = index + 1) of the papers at `indices`."""
         from papertui.core import overview as ov
 
         annotations = self._store.snapshot()

@@ -155,7 +155,7 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
             sort=SORT_NAMES[state.sort],
             selected=len(plist.selected),
             corrections=tuple(view.corrections.items()),
-            notes=tuple(view.notes),
+            notes=tuple(view.remarks),
             position=plist.cursor + 1 if plist.position is not None else 0,
         )
 
@@ -206,7 +206,7 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
         at the new top (a restart in "for you" must not keep the file's first paper wherever
         the ranking puts it; nor the stand-in order's, unless a paper is being read)."""
         plist = self.paper_list
-        stand_in = NOT_READY in self.view.notes and not self.detail.has_focus_within
+        stand_in = NOT_READY in self.view.remarks and not self.detail.has_focus_within
         moved = plist.cursor > 0 or self.detail.has_focus_within
         self.search(Placement(stay=stay and moved and not stand_in))
 

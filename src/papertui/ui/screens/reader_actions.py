@@ -90,7 +90,13 @@ class ReaderActions(ReaderBase):
 
     def action_cycle_sort(self) -> None:
         names = list(SORT_NAMES)
-        sort = names[(names.index(self.state.sort) + 1) % len(names)]
+        at = names.index(self.state.sort)
+        # "new first" and "most upvoted" only where there are new or upvoted papers
+        sort = next(
+            n
+            for n in (names[(at + k) % len(names)] for k in range(1, len(names) + 1))
+            if n not in ("new", "upvotes") or self.library.has_order(n)
+        )
         name = SORT_NAMES[sort]
         if sort == "relevance" and not self.state.query.strip():
             name += " (with no search: corpus order)"

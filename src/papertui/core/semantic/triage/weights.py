@@ -1,8 +1,8 @@
 """The tunable numbers of the "for you" model, in one place.
 
-The model's modules read them as `weights.NAME` when they run, so a benchmark or a test can set
-one here and every part sees it. What each value was measured against is in
-docs/lab-notes/for-you.md.
+The model's modules read each as an attribute of this module when they run
+(`weights.ASK_POOL`), so a benchmark or a test can set one here and every part sees it. What
+each value was measured against is in docs/lab-notes/for-you.md.
 """
 
 NEGATIVE_WEIGHT = 0.5  # Rocchio's gamma: how far the passed-over papers push the profile away
