@@ -19,7 +19,6 @@ ENTRIES: list[tuple[str, str]] = [
     ("osc 52", "Clipboard write \x1b]52;c;UFdORUQ=\x07 PWNED-clip here."),
     ("osc 8", "Link \x1b]8;;http://evil.example/PWNED\x1b\\click me\x1b]8;;\x1b\\ done."),
     ("queries", "Answer me \x1b[6n \x1b[c \x1b[>c \x1bP$qPWNED\x1b\\ \x1b]10;?\x07 PWNED-query."),
-    ("nul", "Before\x00after a NUL byte in the text."),
     ("u2028", "Line\u2028separator and paragraph\u2029separator inside one abstract."),
     ("bidi", "Right to left \u202eevil txt\u202c and \u2066isolate\u2069 marks."),
     ("zero width", "Zero\u200bwidth\u200cjoiners\u200dand\ufeffBOM inside."),
@@ -39,6 +38,8 @@ ENTRIES: list[tuple[str, str]] = [
     ),
     ("long word", "Unbroken " + "a" * 20_000 + " word."),
     ("huge paragraph", "Huge paragraph " + "lorem ipsum dolor sit amet " * 7_500 + "end."),
+    # past the first 8 KB: a NUL there makes the file binary (git's rule), here it is text
+    ("nul", "Before\x00after a NUL byte in the text."),
 ]
 
 

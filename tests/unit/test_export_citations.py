@@ -82,7 +82,7 @@ def test_any_name_splits_into_csl_parts(name):
 
 def test_escape_sequences_in_a_corpus_do_not_reach_the_exported_file():
     text = render([entry(title="Evil \x1b[31mred\x1b[0m title")], "ris")
-    assert "\x1b" not in text and "Evil [31mred[0m title" in text
+    assert "\x1b" not in text and "Evil red title" in text  # the sequences go whole
 
 
 def test_the_cli_writes_ris_and_csl_json_by_format_and_extension(tmp_path, capsys):

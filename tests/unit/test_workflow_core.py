@@ -38,6 +38,12 @@ from papertui.core.settings import load_settings, remember_theme, settings_path
         # a space (a wrapped line) between a fraction's two arguments (a review)
         (r"$\frac{x^{2}} {n+1}$", "x²/(n+1)"),
         (r"$\mathcal{O}(\frac{\log^{2} n} {\epsilon})$", "𝒪((log² n)/(ε))"),
+        # TeX quotes read as quotes (a trial saw ``view'' as written); f'' stays a derivative
+        (
+            "the ``view'' and ``two, words'' here",
+            "the \u201cview\u201d and \u201ctwo, words\u201d here",
+        ),
+        ("$f''(x)$ and it's", "f''(x) and it's"),
     ],
 )
 def test_readable_math(raw, shown):

@@ -89,7 +89,7 @@ def expand_paths(paths: Sequence[str | Path], errors: list[str]) -> list[Path]:
             if not found:
                 errors.append(
                     f"{path}: no corpus files in this folder "
-                    "(.txt .json .jsonl .csv .tsv .bib .md .xml, or .gz of these)"
+                    "(.txt .json .jsonl .csv .tsv .bib .md .xml .ris, or .gz of these)"
                 )
             files.extend(found)
         elif path.is_file():
@@ -130,14 +130,14 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
                 else:
                     duplicates += 1
                 continue
-            real_title = record.title.strip()
+            title = record.title.strip()
             paper = Paper(
                 pid,
                 record.abstract,
                 [pf.collection],
                 pf.path,
-                title=real_title or None,
-                has_real_title=bool(real_title),
+                title=title or None,
+                has_real_title=bool(title) and not record.title_derived,
                 extra_url=" ".join(u for u in (record.url, record.more_urls) if u),
                 authors=record.authors,
                 venue=record.venue,
@@ -186,7 +186,7 @@ def _enrich(paper: Paper, record: RawRecord, pid: str) -> None:
         meta = PaperMeta.decode(meta)._replace(aliases=(pid,)).encode()
     fill_in(
         paper,
-        record.title.strip(),
+        "" if record.title_derived else record.title.strip(),
         record.authors,
         record.venue,
         record.year,

@@ -1,6 +1,7 @@
 """Readable math and emphasis for the detail pane: `$\\mathcal{O}(n^2)$` reads as 𝒪(n²),
-`92\\%` as 92%, `***bold***` as bold. Text is never lost: a command this does not know stays as
-written (`\\EP4` stays `\\EP4`), and the raw text is one key away."""
+`92\\%` as 92%, ``` ``view'' ``` as “view”, `***bold***` as bold. Text is never lost: a
+command this does not know stays as written (`\\EP4` stays `\\EP4`), and the raw text is one
+key away."""
 
 from __future__ import annotations
 
@@ -147,6 +148,7 @@ _MATH = re.compile(
 _GROUP = r"\{([^{}]*)\}"
 _CMD = re.compile(r"\\([A-Za-z]+|[%&_#${},;!|])")
 _DECLARATION = re.compile(r"\{\\(?:sc|em|bf|it|tt|rm|sf|sl)\s+([^{}\\]*)\}")
+_TEX_QUOTES = re.compile(r"``([^`$]{0,400}?)''")
 _BOLD = re.compile(r"\*\*\*(.+?)\*\*\*|\*\*(.+?)\*\*")
 
 
@@ -235,6 +237,8 @@ def render(text: str) -> tuple[str, list[tuple[int, int]]]:
             shown += "" if not after or after.isspace() or after in ".,;:" else " "
         return shown
 
+    if "``" in text:  # TeX quotes, before math (whose f'' is no quote) is rendered
+        text = _TEX_QUOTES.sub("\u201c\\1\u201d", text)
     text = _MATH.sub(math, text)
     text = re.sub(r"\\([%&#_])", r"\1", text)  # 92\% outside math
     for name in ("textbf", "textit", "emph", "texttt", "textsc", "textrm", "textsf"):

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
+from papertui.core.latex import has_latex
 from papertui.core.paper_meta import PaperMeta
 from papertui.core.text import identity_text
 from papertui.core.titles import derive_title
@@ -14,25 +15,25 @@ from papertui.core.titles import derive_title
 ID_LENGTH = 12
 AUTHOR_SEPARATOR = "\x1f"
 
-_URL = re.compile(r"https?://[^\s<>\"'`\]\[{}|\\^]+", re.IGNORECASE)
+# a link ends at a space, a bracket, a quote or a control character (an escape sequence's ESC)
+_URL = re.compile(r"https?://[^\s<>\"'`\]\[{}|\\^\x00-\x1f\x7f-\x9f]+", re.IGNORECASE)
 _URL_TRAIL = ".,;:!?)]}'\"*"
 
 
 def paper_id(abstract: str) -> str:
-    """A short, stable id: the abstract's hash after Unicode, whitespace and LaTeX normalisation
-    (`identity_text`), so a BibTeX copy and a text dump's copy of one abstract share it."""
+    """A short, stable id: the abstract's hash after control-character, LaTeX, Unicode and
+    whitespace normalisation (`identity_text`), so a BibTeX copy and a text dump's copy of one
+    abstract share it, and so does the copy an export gives back."""
     text = abstract
-    # Plain ASCII with single spaces, no control characters and no LaTeX (no backslash or brace)
-    # is already normal: skip the work (isprintable is false for tabs, newlines and every other
-    # ASCII space but " ").
+    # Plain ASCII with single spaces, no control characters and no LaTeX is already normal:
+    # skip the work (isprintable is false for tabs, newlines and every other ASCII space but
+    # " " and for every control character).
     if not (
         text.isascii()
         and text.isprintable()
         and "  " not in text
         and text.strip(" ") == text
-        and "\\" not in text
-        and "{" not in text
-        and "}" not in text
+        and not has_latex(text)
     ):
         text = identity_text(text)
     digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from papertui.core.latex import decode_latex, has_latex
+
 _WS = re.compile(r"\s+")
 
 # Characters that can move the cursor, restyle or reorder the terminal's output. Corpus text is
@@ -52,108 +54,55 @@ def normalise_ws(text: str) -> str:
 
 
 def identity_text(text: str) -> str:
-    """The form of an abstract that its id is computed from: NFC, whitespace collapsed, and
-    LaTeX accents, escapes and text-style braces decoded, so that a BibTeX copy (decoded on
-    reading: `Hervé`) and a text dump's copy as written (`Herv\\'e`) are one paper."""
-    if "\\" in text or "{" in text or "}" in text:
-        text = _decode_latex(text)  # reads whitespace as any run of it: layout stays irrelevant
+    """The form of an abstract that its id is computed from: control characters out (as every
+    export drops them), LaTeX decoded (`latex.plain_text`: a BibTeX copy decoded on reading,
+    `Hervé`, and a dump's copy as written, `Herv\\'e`, are one paper), NFC, whitespace
+    collapsed."""
+    if _CONTROL.search(text):
+        text = strip_controls(text)
+    if has_latex(text):
+        # decoded until nothing changes, so that the copy a reader decoded (a BibTeX export read
+        # back) has the id of the copy as written even where decoding once more would change
+        # it (`\\$x$--$`); almost always one pass, and a second that finds nothing to do
+        for _ in range(4):
+            decoded = decode_latex(text)  # whitespace as any run of it: layout stays irrelevant
+            if decoded == text:
+                break
+            text = decoded
+            if not has_latex(text):
+                break
+        if "\\\\" in text:  # a line break in math, then a space BibTeX needs before a brace
+            text = _BREAK_SPACE.sub(r"\\\\", text)
+        if "\\{" in text or "\\}" in text:  # in math, kept: BibTeX needs a lone one escaped
+            text = text.replace("\\{", "{").replace("\\}", "}")
     return normalise_ws(unicodedata.normalize("NFC", text))
 
 
-# -- LaTeX in the identity text ---------------------------------------------------------------
-# Not a LaTeX renderer: a projection on which an abstract as written and the same abstract as
-# BibTeX readers decode it agree (on 86% of the LaTeX-bearing abstracts of a real 23k dump; the
-# rest mostly have an unescaped % that BibTeX reads as a comment). Math ($...$, \(...\),
-# \[...\]) is kept as written, as bibtexparser keeps it: dropping its commands would make
-# "$\alpha$-loss" and "$\beta$-loss" one paper.
-
-_ACCENTS = {
-    "'": "\u0301",
-    "`": "\u0300",
-    "^": "\u0302",
-    '"': "\u0308",
-    "~": "\u0303",
-    "=": "\u0304",
-    ".": "\u0307",
-    "u": "\u0306",
-    "v": "\u030c",
-    "H": "\u030b",
-    "c": "\u0327",
-    "k": "\u0328",
-    "r": "\u030a",
-    "d": "\u0323",
-    "b": "\u0331",
-}
-_SYMBOL_NAMES = (
-    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda"
-    " mu nu xi pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega"
-    " Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega times cdot infty approx"
-    " sim leq le geq ge neq pm mp to rightarrow leftarrow Rightarrow leftrightarrow in"
-    " ell partial nabla sum prod int circ dagger star propto ll gg equiv cdots"
-)
-_SYMBOLS = "αβγδϵεζηθϑικλμνξπϖρϱσςτυϕφχψωΓΔΘΛΞΠΣΥΦΨΩ×·∞≈∼≤≤≥≥≠±∓→→←⇒↔∈ℓ∂∇∑∏∫∘†⋆∝≪≫≡⋯"
-_LETTERS = {
-    "ss": "ß",
-    "o": "ø",
-    "O": "Ø",
-    "aa": "å",
-    "AA": "Å",
-    "ae": "æ",
-    "AE": "Æ",
-    "oe": "œ",
-    "OE": "Œ",
-    "l": "ł",
-    "L": "Ł",
-    "i": "ı",
-    "j": "ȷ",
-    "ldots": "…",
-    "dots": "…",
-    "textendash": "–",
-    "textemdash": "—",
-    # symbols outside math, as bibtexparser's decoder writes them
-    **dict(zip(_SYMBOL_NAMES.split(), _SYMBOLS, strict=True)),
-}
-_STYLES = (
-    "emph|textit|textbf|textrm|textsf|texttt|textsc|textsl|textup|textnormal|underline|mbox|url"
-)
-_MATH = re.compile(r"(\$\$[^$]*\$\$|(?<!\\)\$[^$]*(?<!\\)\$|\\\([^$]*?\\\)|\\\[[^$]*?\\\])")
-_ACCENT = re.compile(
-    r"\\([\'`^\"~=.])\s*(?:\{\s*(\\?[A-Za-z])\s*\}|(\\?[A-Za-z]))"
-    r"|\\([uvHckrdb])(?:\s*\{\s*(\\?[A-Za-z])\s*\}|\s+([A-Za-z]))"
-)
-_LETTER = re.compile(
-    r"\\(" + "|".join(sorted(_LETTERS, key=len, reverse=True)) + r")(?![A-Za-z])\s*"
-)
-_STYLE = re.compile(r"\\(?:" + _STYLES + r")\s*(?=\{)|\{\\(?:em|it|bf|sc|tt|rm|sf|sl)\s+")
-_COMMAND = re.compile(r"\\[A-Za-z]+\s*")  # what is left: macros a BibTeX reader drops
-_ESCAPED = re.compile(r"\\([%&_#$]|\s|\\)")
+_BREAK_SPACE = re.compile(r"\\\\\s+")
 
 
-def _accented(match: re.Match[str]) -> str:
-    accent = match.group(1) or match.group(4)
-    base = next(g for g in match.group(2, 3, 5, 6) if g)
-    base = {"\\i": "i", "\\j": "j"}.get(base, base)
-    return base + _ACCENTS[accent]
+def legacy_identity_text(text: str) -> str:
+    """`identity_text` as papertui computed it before ids ignored control characters and before
+    TeX quotes, dashes and ties counted as LaTeX without a backslash or a brace: to find the
+    annotations kept under such ids."""
+    if "\\" in text or "{" in text or "}" in text:
+        text = decode_latex(text, legacy=True)
+    return normalise_ws(unicodedata.normalize("NFC", text))
 
 
-def _decode_text(text: str) -> str:
-    if "\\" in text:  # commands; else only braces, dashes and quotes
-        text = _ACCENT.sub(_accented, text)
-        text = _LETTER.sub(lambda m: _LETTERS[m.group(1)], text)
-        text = _STYLE.sub(lambda m: "{" if m.group().startswith("{") else "", text)
-        text = _ESCAPED.sub(lambda m: m.group(1) if m.group(1) in "%&_#$" else " ", text)
-        text = _COMMAND.sub("", text.replace("\\{", "").replace("\\}", ""))
-    text = text.replace("{", "").replace("}", "")
-    text = text.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”")
-    return text.replace("~", " ")
+# Control characters other than tab and newline, and terminal escape sequences whole: exports
+# leave them out (an escape sequence in an untrusted abstract would colour, move or write to
+# the clipboard of the terminal that shows the exported file), so ids leave them out too.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?")
 
 
-def _decode_latex(text: str) -> str:
-    if "$" not in text and "\\(" not in text and "\\[" not in text:
-        return _decode_text(text)
-    parts = _MATH.split(text)
-    # odd positions are the math the split kept; only the text between is decoded
-    return "".join(p if i % 2 else _decode_text(p) for i, p in enumerate(parts))
+def strip_controls(text: str) -> str:
+    """`text` without terminal escape sequences and with every other control character but tab
+    and newline turned into a space (a control between words parts them)."""
+    if "\x1b" in text:
+        text = _ESCAPE.sub("", text)
+    return _CONTROL.sub(" ", text)
 
 
 def cut_words(text: str, limit: int) -> str:

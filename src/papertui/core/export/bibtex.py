@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from papertui.core.latex import MATH, escape_typography
 from papertui.core.markdown_marks import DERIVED_REMARK
 
 if TYPE_CHECKING:
@@ -18,21 +19,57 @@ _LATEX_SPECIAL = re.compile(r"(?<!\\)([&%#])")
 
 
 def _bib_value(text: str, latex: bool = True) -> str:
-    """A braced BibTeX value. Unbalanced braces would end the field early, so escape them;
-    `latex`: escape & % # too (not in a url, which \\url takes as written)."""
+    """A braced BibTeX value. An unmatched brace would end the field early or swallow the next,
+    so it is escaped; `latex`: escape & % # too, outside math (inside it, papertui's reader,
+    like bibtexparser, keeps the text as written; not in a url, which \\url takes as written)."""
+    spaced = text[-1:].isspace()
     text = " ".join(text.split())
+    if spaced and text.endswith("\\"):
+        text += " "  # "\\ " is a space, not a backslash
     if latex and ("&" in text or "%" in text or "#" in text):
-        text = _LATEX_SPECIAL.sub(r"\\\1", text)
-    depth = 0
-    balanced = True
-    for ch in text:
-        depth += {"{": 1, "}": -1}.get(ch, 0)
-        if depth < 0:
-            balanced = False
-            break
-    if not balanced or depth != 0:
-        text = text.replace("{", "\\{").replace("}", "\\}")
+        parts = MATH.split(text)
+        text = "".join(p if i % 2 else _LATEX_SPECIAL.sub(r"\\\1", p) for i, p in enumerate(parts))
+    text = _escape_unmatched(text)
+    if "\\\\" in text:  # "\\{": a line break, then a brace BibTeX readers take as escaped
+        text = _BREAK_BRACE.sub(r"\1 ", text)
+    if text.endswith("\\"):  # a backslash would escape the closing brace
+        odd = _escaped(text + "}", len(text))
+        text = text[:-1] + "{\\textbackslash}" if odd else text + " "
     return "{" + text + "}"
+
+
+_BREAK_BRACE = re.compile(r"((?<!\\)(?:\\\\)+)(?=[{}])")
+
+
+def _escape_unmatched(text: str) -> str:
+    """`text` with each brace that has no partner escaped (`\\{`); escaped braces count as
+    text. Matched ones stay: they protect case and group LaTeX."""
+    if "{" not in text and "}" not in text:
+        return text
+    opened: list[int] = []
+    unmatched: set[int] = set()
+    for i, ch in enumerate(text):
+        if ch in "{}" and _escaped(text, i):
+            continue
+        if ch == "{":
+            opened.append(i)
+        elif ch == "}":
+            if opened:
+                opened.pop()
+            else:
+                unmatched.add(i)
+    unmatched.update(opened)
+    if not unmatched:
+        return text
+    return "".join("\\" + ch if i in unmatched else ch for i, ch in enumerate(text))
+
+
+def _escaped(text: str, i: int) -> bool:
+    """Whether the character at `i` follows an odd number of backslashes."""
+    n = 0
+    while i - n - 1 >= 0 and text[i - n - 1] == "\\":
+        n += 1
+    return n % 2 == 1
 
 
 _VERBATIM = frozenset(("url", "doi", "eprint"))  # taken as written by biblatex: no escapes
@@ -80,7 +117,7 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
     chunks = []
     used: set[str] = set()
     for e in entries:
-        fields = [("title", _protect_case(e.title))]
+        fields = [("title", _protect_case(escape_typography(e.title)))]
         if e.authors:
             fields.append(("author", " and ".join(e.authors)))
         if e.year:
@@ -89,8 +126,8 @@ def to_bibtex(entries: Sequence[Entry]) -> str:
         if e.venue:  # in the field of the entry's type: journal, booktitle, howpublished
             fields.append((_OWN_KINDS[kind], e.venue))
         fields.append(("abstract", e.abstract))
-        if e.urls:
-            fields.append(("url", e.urls[0]))
+        if e.urls:  # the paper's own link; the abstract holds the others
+            fields.append(("url", next((u for u in e.urls if u not in e.abstract), e.urls[0])))
         fields.extend(_identifiers(e.urls))
         if not e.venue:  # where a @misc entry comes from; a venue says it for the others
             fields.append(("howpublished", ", ".join(e.collections)))

@@ -71,11 +71,13 @@ def csl_item(e: Entry, key: str) -> dict[str, Any]:
         item["publisher"] = "arXiv"
         item["number"] = f"arXiv:{arxiv}"
         doi = doi or f"10.48550/arXiv.{arxiv}"  # arXiv's own DOI for every paper
-    elif e.venue:
+    if e.venue:  # "arXiv" too: what the paper was read with comes back
         item["container-title"] = e.venue
     item["abstract"] = e.abstract
-    if e.urls:  # the arXiv page when there is one: what a citation of a preprint links
-        item["URL"] = f"https://arxiv.org/abs/{arxiv}" if arxiv else e.urls[0]
+    if e.urls:  # the paper's own link, its arXiv page first (what a preprint's citation
+        # links); one its abstract holds only when it has no other, so it reads back the same
+        own = [u for u in e.urls if u not in e.abstract] or e.urls[:1]
+        item["URL"] = next((u for u in own if _ARXIV_URL.match(u)), own[0])
     if doi:
         item["DOI"] = doi
     if e.tags:

@@ -7,6 +7,8 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from papertui.core.formats.structured import FORMULA
+
 if TYPE_CHECKING:
     from papertui.core.export.entries import Entry
 
@@ -59,7 +61,9 @@ def to_csv(entries: Sequence[Entry]) -> str:
 
 def _cell(value: object) -> object:
     """A CSV cell a spreadsheet shows as text: one starting with = + - @ would be run as a
-    formula (a corpus is untrusted), so it gets a leading apostrophe."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    formula (a corpus is untrusted), so it gets a leading apostrophe, as does one that starts
+    with apostrophes before such a character: the CSV reader takes one off
+    (`structured.csv_cell`)."""
+    if isinstance(value, str) and FORMULA.match(value):
         return "'" + value
     return value

@@ -11,6 +11,7 @@ from papertui.core.export.bibtex import to_bibtex
 from papertui.core.export.csv_table import to_csv
 from papertui.core.export.json_list import to_json
 from papertui.core.export.markdown import to_markdown
+from papertui.core.text import strip_controls
 
 if TYPE_CHECKING:  # the CLI reads FORMATS without loading the corpus and the store
     from papertui.core.export.entries import Entry
@@ -42,14 +43,11 @@ def render(entries: Sequence[Entry], fmt: str) -> str:
     return writer([_plain(e) for e in entries])
 
 
-# Control characters other than tab and newline: an escape sequence in an untrusted abstract
-# would colour, move or write to the clipboard of the terminal that shows the exported file.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def _plain(e: Entry) -> Entry:
+    """The entry without control characters (`text.strip_controls`; ids leave them out too)."""
+
     def clean(text: str) -> str:
-        return _CONTROL.sub("", text) if _CONTROL.search(text) else text
+        return strip_controls(text) if _CONTROL.search(text) else text
 
     return replace(
         e,
@@ -62,3 +60,6 @@ def _plain(e: Entry) -> Entry:
         urls=[clean(u) for u in e.urls],
         tags=[clean(t) for t in e.tags],
     )
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")

@@ -27,8 +27,8 @@ def ris_record(e: Entry, key: str) -> dict[str, Any]:
         record["authors"] = [_line(a) for a in e.authors]
     if e.year:
         record["year"] = str(e.year)
-    if e.venue and not preprint:
-        record["secondary_title"] = _line(e.venue)  # the proceedings' name
+    if e.venue:  # the proceedings' name ("arXiv" too: what the paper was read with comes back)
+        record["secondary_title"] = _line(e.venue)
     if arxiv:
         record["accession_number"] = f"arXiv:{arxiv}"
         record["name_of_database"] = "arXiv"

@@ -4,6 +4,7 @@ reader: `--format` if given, else the file's extension, else a look at its conte
 from __future__ import annotations
 
 import gzip
+import re
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +13,18 @@ from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decod
 from papertui.core.formats.native import parse_native
 
 Reader = Callable[[str, bytes], ParsedFile]
-FORMATS = ("text", "json", "jsonl", "csv", "tsv", "bibtex", "markdown", "arxiv")
+FORMATS = (
+    "text",
+    "json",
+    "jsonl",
+    "csv",
+    "tsv",
+    "bibtex",
+    "markdown",
+    "arxiv",
+    "arxiv-mail",
+    "ris",
+)
 # what a folder argument reads; .gz of each too
 SUFFIXES = {
     ".txt": "text",
@@ -27,8 +39,11 @@ SUFFIXES = {
     ".markdown": "markdown",
     ".xml": "arxiv",
     ".atom": "arxiv",
+    ".ris": "ris",
 }
 MAX_UNPACKED = 2 << 30  # a gzip bomb stops here
+# a paper's block in the arXiv digest: a "\\" line, its id, its date (or "replaced with")
+_DIGEST = re.compile(rb"(?m)^\\\\\r?\narXiv:\S+.*\r?\n(?:Date|replaced with)")
 
 
 def _reader(fmt: str) -> Reader:
@@ -48,6 +63,14 @@ def _reader(fmt: str) -> Reader:
         from papertui.core.formats.bibtex import parse_bibtex
 
         return parse_bibtex
+    if fmt == "ris":
+        from papertui.core.formats.ris import parse_ris
+
+        return parse_ris
+    if fmt == "arxiv-mail":
+        from papertui.core.formats.arxiv_mail import parse_arxiv_mail
+
+        return parse_arxiv_mail
     from papertui.core.formats.markdown import parse_markdown
 
     return parse_markdown
@@ -68,6 +91,10 @@ def sniff(data: bytes) -> str:
         return (
             "jsonl" if first.rstrip().endswith(b"}") and rest.strip().startswith(b"{") else ("json")
         )
+    if head.startswith(b"TY  - "):
+        return "ris"
+    if _DIGEST.search(data, 0, 16384):  # the arXiv mailing list's digest, saved as text
+        return "arxiv-mail"
     if head.startswith((b"<?xml", b"<feed")):
         return "arxiv"
     if head.startswith(b"@") or b"\n@article" in head or b"\n@inproceedings" in head:
@@ -99,6 +126,8 @@ def read_corpus_file(path: str, data: bytes, forced: str | None = None) -> Parse
         data = _gunzip(path, data)
         name = name.removesuffix(".gz")
     fmt = forced or SUFFIXES.get(Path(name).suffix) or sniff(data)
+    if fmt == "json" and not forced and sniff(data) == "jsonl":
+        fmt = "jsonl"  # one record a line under a .json name (the arXiv metadata snapshot)
     if fmt == "text" and not forced and (guess := sniff(data)) != "text":
         # a .txt that looks like another format: read it so if that works, else as text
         try:

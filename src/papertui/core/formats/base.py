@@ -38,6 +38,7 @@ class RawRecord:
     year: int | None = None
     url: str = ""
     cite: str = ""  # "type key" of a BibTeX entry, kept for exports ("article smith2020deep")
+    title_derived: bool = False  # `title` is one papertui derived (read back from its export)
     meta: str = ""  # arXiv id, categories, upvotes, decision...: `paper_meta.PaperMeta`, encoded
     more_urls: str = ""  # links beyond `url`, space separated
 
@@ -53,8 +54,9 @@ class ParsedFile:
 
 
 def looks_binary(data: bytes) -> bool:
-    """True for files that are not text: known magic numbers, or mostly control bytes."""
-    if data.startswith(_BINARY_MAGIC):
+    """True for files that are not text: known magic numbers, a NUL byte in the first 8 KB (as
+    git decides), or mostly control bytes."""
+    if data.startswith(_BINARY_MAGIC) or b"\x00" in data[:8192]:
         return True
     sample = data[:4096]
     if not sample:

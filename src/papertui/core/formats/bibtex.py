@@ -1,23 +1,27 @@
 """BibTeX with abstracts, read by bibtexparser: @string macros, `#` concatenation, braces and
-quotes, LaTeX accents and commands turned into Unicode (Herv\\'e -> Hervé, \\textit{x} -> x)."""
+quotes, LaTeX accents and commands turned into Unicode (Herv\\'e -> Hervé, \\textit{x} -> x) by
+papertui's own decoder (`latex`), the one its ids use: an abstract written to BibTeX and read
+back is the same paper."""
 
 from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 import bibtexparser
 from bibtexparser import Library, middlewares
 
 from papertui.core.formats.base import CorpusError, ParsedFile, decode
-from papertui.core.formats.fields import CITE_FIELD
+from papertui.core.formats.fields import CITE_FIELD, DERIVED_TITLE_FIELD, SHORT_FIELDS
 from papertui.core.formats.structured import _collect
+from papertui.core.latex import plain_text
+from papertui.core.markdown_marks import DERIVED_REMARK
 
 # bibtexparser logs every failed block itself; we report them in our own one-line form
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
 
 
-_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 # a key LaTeX can cite: no space, comma, brace, quote, percent or backslash
 _CITE_KEY = re.compile(r"[^\s,{}()\"'%#~\\=]{1,200}")
 
@@ -32,19 +36,39 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
         for step in (
             middlewares.ResolveStringReferencesMiddleware(True),
             middlewares.RemoveEnclosingMiddleware(True),
-            middlewares.LatexDecodingMiddleware(),
         ):
             library = step.transform(library)
     except Exception as exc:  # noqa: BLE001 - the parser's own errors, as one line
         raise CorpusError(path, f"BibTeX could not be read: {exc}") from None
     items = []
-    for entry in library.entries:
-        fields = {k.lower(): f.value for k, f in entry.fields_dict.items()}
+    entries = library.entries
+    raws = [{k.lower(): f.value for k, f in e.fields_dict.items()} for e in entries]
+    by_key = {str(e.key).strip().lower(): raw for e, raw in zip(entries, raws, strict=True)}
+    # a proceedings volume's file (PMLR's): it begins with its one @Proceedings, then the papers
+    volumes = [r for e, r in zip(entries, raws, strict=True) if _kind(e) == "proceedings"]
+    volume = raws[0] if len(volumes) == 1 and volumes[0] is raws[0] else None
+    for entry, raw in zip(entries, raws, strict=True):
+        if _kind(entry) == "proceedings" and not raw.get("abstract"):
+            continue  # the volume itself, not a paper
+        crossref = raw.get("crossref")
+        if isinstance(crossref, str):
+            _inherit(raw, by_key.get(crossref.strip().lower()))
+        _inherit(raw, volume)
+        names = raw.pop("author", None)
+        # titles, names and venues are decoded by `record_from_fields`, as in every format
+        fields = {
+            k: plain_text(v) if isinstance(v, str) and k not in SHORT_FIELDS else v
+            for k, v in raw.items()
+        }
         fields.setdefault("venue", fields.get("booktitle") or fields.get("journal") or "")
-        names = fields.get("author")
         if isinstance(names, str):  # BibTeX separates names by "and" only: "Smith, Jane" is one
-            fields["author"] = [n for n in _AND.split(" ".join(names.split())) if n.strip()]
-        kind, key = str(entry.entry_type).lower(), str(entry.key).strip()
+            fields["author"] = _names(names)
+        if fields.get("addendum", "").strip() == DERIVED_REMARK and fields.get("title"):
+            # papertui derived this title: kept as derived (the abstract comes back decoded,
+            # and a title derived again from it could read differently); without the mark of
+            # a collision, which the corpus it is read into gives again if it still is one
+            fields[DERIVED_TITLE_FIELD] = _COLLISION.sub("", fields.pop("title"))
+        kind, key = _kind(entry), str(entry.key).strip()
         if (
             _CITE_KEY.fullmatch(key) and kind.isalpha() and _REUSED not in key
         ):  # kept for exports: \cite{key} works
@@ -69,6 +93,49 @@ def parse_bibtex(path: str, data: bytes) -> ParsedFile:
     if not items and failed:
         raise CorpusError(path, warnings[-1].split(": ", 1)[1])
     return parsed
+
+
+def _kind(entry: bibtexparser.model.Entry) -> str:
+    return str(entry.entry_type).lower()
+
+
+# what a paper takes from the entry its `crossref` names, or from the file's @Proceedings,
+# when it lacks it (as BibTeX does): PMLR volumes name the venue and year only there
+_INHERITED = ("booktitle", "journal", "year", "date", "publisher", "series", "volume")
+
+
+def _inherit(paper: dict[str, Any], parent: dict[str, Any] | None) -> None:
+    if parent is None or parent is paper:
+        return
+    for name in _INHERITED:
+        if name in parent and not paper.get(name):
+            paper[name] = parent[name]
+    # a volume's title is its papers' booktitle (BibTeX's crossref rule)
+    if not paper.get("booktitle") and not paper.get("journal"):
+        venue = parent.get("title") or parent.get("shortname")
+        if venue:
+            paper["booktitle"] = venue
+
+
+_COLLISION = re.compile(r" \[[0-9a-f]{6}\]$")
+
+
+def _names(value: str) -> list[str]:
+    """The names of an author field: separated by "and" outside braces ("{Smith and Sons}" is
+    one name)."""
+    names, depth, start = [], 0, 0
+    text = " ".join(value.split())
+    for match in re.finditer(r"(?<!\\)[{}]|\s+and\s+", text, re.IGNORECASE):
+        token = match.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            names.append(text[start : match.start()])
+            start = match.end()
+    names.append(text[start:])
+    return [n for n in names if n.strip()]
 
 
 _REUSED = "\x00reused"  # marks the key of an entry whose key an earlier entry has
@@ -120,13 +187,13 @@ def _join(value: str, macros: dict[str, str]) -> str | None:
     """The text of a `#` expression; None when `value` is a single operand."""
     parts, depth, quoted, start = [], 0, False, 0
     for i, ch in enumerate(value):
-        if ch == "\\":
-            continue
+        if ch == "\\" or (i and value[i - 1] == "\\"):
+            continue  # a character after a backslash is text, as bibtexparser reads it
         if ch == "{":
             depth += 1
         elif ch == "}":
             depth = max(0, depth - 1)
-        elif ch == '"' and depth == 0 and (i == 0 or value[i - 1] != "\\"):
+        elif ch == '"' and depth == 0:
             quoted = not quoted
         elif ch == "#" and depth == 0 and not quoted:
             parts.append(value[start:i])

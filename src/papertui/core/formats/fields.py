@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from papertui.core.formats.base import RawRecord
+from papertui.core.latex import plain_text
+from papertui.core.markdown_marks import DERIVED_REMARK
 from papertui.core.paper_meta import PaperMeta
-from papertui.core.text import normalise_ws
+from papertui.core.text import normalise_ws, strip_controls
 
 TITLE = ("title", "paper_title", "papertitle", "name")
 ABSTRACT = ("abstract", "summary", "paperabstract", "abstracttext", "abstract_text", "description")
@@ -21,7 +23,15 @@ AUTHORS = ("authors", "author", "authornames", "author_names", "creators", "crea
 URL = ("url", "site", "link", "html_url", "paper_url", "pdf", "pdf_url", "pdfurl", "forum")
 ARXIV = ("arxiv_id", "arxivid", "arxiv", "eprint")
 DOI = ("doi",)
-VENUE = ("venue", "conference", "journal", "booktitle", "publication", "venue_name")
+VENUE = (
+    "venue",
+    "conference",
+    "journal",
+    "booktitle",
+    "publication",
+    "venue_name",
+    "container-title",  # CSL-JSON
+)
 YEAR = (
     "year",
     "date",
@@ -32,7 +42,10 @@ YEAR = (
     "publication_date",
     "pub_date",
     "created",
+    "issued",  # CSL-JSON: {"date-parts": [[2024]]}
 )
+# fields shown as one line: decoded from LaTeX by `record_from_fields` (`_plain`)
+SHORT_FIELDS = frozenset((*TITLE, *AUTHORS, *VENUE))
 
 _ARXIV_ID = re.compile(
     r"^(?:arxiv:)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})$", re.IGNORECASE
@@ -57,7 +70,12 @@ def _get(fields: Mapping[str, Any], names: tuple[str, ...]) -> Any:
 
 
 def _derived(fields: Mapping[str, Any]) -> bool:
-    return str(fields.get("title_derived", "")).strip().lower() == "true"
+    """Whether papertui's own export says it derived the title (JSON and CSV: `title_derived`;
+    CSL-JSON: its note)."""
+    if str(fields.get("title_derived", "")).strip().lower() == "true":
+        return True
+    note = fields.get("note")
+    return isinstance(note, str) and DERIVED_REMARK in note
 
 
 def _text(value: Any) -> str:
@@ -71,8 +89,9 @@ def _text(value: Any) -> str:
 
 
 def split_authors(value: Any) -> tuple[str, ...]:
-    """A list of names from a list of strings, of {name} / {given, family} objects, or a string
-    separated by " and ", ";" or ","."""
+    """A list of names from a list of strings, of {name} / {given, family} / {literal} objects
+    (CSL-JSON's "Ada Lovelace" is given "Ada", family "Lovelace"), or a string separated by
+    ";", else by "," and " and " ("A, B and C"; but "Smith, J. and Doe, K." is two names)."""
     if value is None:
         return ()
     if isinstance(value, list):
@@ -80,18 +99,30 @@ def split_authors(value: Any) -> tuple[str, ...]:
         for item in value:
             item = _unwrap(item)
             if isinstance(item, Mapping):
-                name = item.get("name") or " ".join(
-                    str(item[k]) for k in ("given", "family") if item.get(k)
+                name = (
+                    item.get("name")
+                    or item.get("literal")
+                    or " ".join(str(item[k]) for k in ("given", "family") if item.get(k))
                 )
                 names.append(str(name))
             else:
                 names.append(str(item))
         return tuple(n for n in (normalise_ws(n) for n in names) if n)
     text = normalise_ws(str(value))
-    for separator in (" and ", ";", ","):
-        if separator in text:
-            return tuple(p.strip() for p in text.split(separator) if p.strip())
+    if ";" in text:
+        return tuple(p.strip() for p in text.split(";") if p.strip())
+    if " and " in text:
+        parts = [p.strip(" ,") for p in _AND.split(text)]
+        if all(p.count(",") == 1 for p in parts):  # "Smith, J. and Doe, K.": BibTeX's way
+            return tuple(p for p in parts if p)
+        # "A, B and C" (the arXiv snapshot's way): every comma and "and" parts two names
+        return tuple(n.strip() for p in parts for n in p.split(",") if n.strip())
+    if "," in text:
+        return tuple(p.strip() for p in text.split(",") if p.strip())
     return (text,) if text else ()
+
+
+_AND = re.compile(r",?\s+and\s+")
 
 
 def parse_year(value: Any) -> int | None:
@@ -103,6 +134,33 @@ def parse_year(value: Any) -> int | None:
 
 # the BibTeX reader's "type key" of an entry; a name no dump's own field can have
 CITE_FIELD = "\x00cite"
+# a title papertui derived that a reader keeps as written (BibTeX: see `bibtex.parse_bibtex`)
+DERIVED_TITLE_FIELD = "\x00derived title"
+
+
+def _plain(value: Any) -> str:
+    """A short field (title, venue, a name) as it is shown: LaTeX decoded as BibTeX would
+    (`Herv\\'e` -> Hervé, in every format, so that the same name reads the same wherever it
+    came from), control characters out, whitespace collapsed."""
+    return normalise_ws(strip_controls(plain_text(_text(value))))
+
+
+def _snapshot_year(fields: Mapping[str, Any]) -> int | None:
+    """The arXiv metadata snapshot's year: its first version's date (the year the paper
+    appeared), else the day the record was last updated."""
+    versions = fields.get("versions")
+    if isinstance(versions, list) and versions and isinstance(versions[0], Mapping):
+        found = parse_year(versions[0].get("created"))
+        if found is not None:
+            return found
+    return parse_year(fields.get("update_date"))
+
+
+def _first_own_link(links: Any, abstract: str) -> str:
+    """The paper's own link from papertui's export (`urls`: a JSON list, or space-separated in
+    CSV): the first one its abstract does not hold (those are found in the abstract again)."""
+    found = [str(u) for u in links] if isinstance(links, list) else _text(links).split()
+    return next((u for u in found if u not in abstract), found[0] if found else "").strip()
 
 
 def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
@@ -122,10 +180,8 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
     if not abstract:
         return None
     url = _text(_get(fields, URL)).strip()
-    if not url:  # papertui's own JSON (a list) and CSV (space-separated) exports: the first
-        links = _get(fields, ("urls",))
-        url = (_text(links[0]) if isinstance(links, list) else _text(links)).strip()
-        url = url.split()[0] if url else ""
+    if not url:  # papertui's own JSON (a list) and CSV (space-separated) exports
+        url = _first_own_link(_get(fields, ("urls",)), abstract)
     arxiv = _text(_get(fields, ARXIV)).strip()
     if not arxiv and isinstance(fields.get("id"), str) and _ARXIV_ID.match(fields["id"].strip()):
         arxiv = fields["id"].strip()
@@ -138,13 +194,18 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
         url = "https://doi.org/" + doi.removeprefix("https://doi.org/")
     if url and not url.lower().startswith(("http://", "https://")):
         url = ""
+    kept = fields.get(DERIVED_TITLE_FIELD)
+    if isinstance(kept, str):
+        title = _plain(kept)
+    else:  # a title papertui derived (its own exports say so) is derived again, in full
+        title = "" if _derived(fields) else _plain(_get(fields, TITLE))
     return RawRecord(
         abstract=abstract,
-        # a title papertui derived (its own exports say so) is derived again, in full
-        title="" if _derived(fields) else normalise_ws(_text(_get(fields, TITLE))),
-        authors=split_authors(_get(fields, AUTHORS)),
-        venue=normalise_ws(_text(_get(fields, VENUE))),
-        year=parse_year(_get(fields, YEAR)),
+        title=title,
+        title_derived=isinstance(kept, str) and bool(title),
+        authors=tuple(n for n in (_plain(a) for a in split_authors(_get(fields, AUTHORS))) if n),
+        venue=_plain(_get(fields, VENUE)),
+        year=parse_year(_get(fields, YEAR)) or _snapshot_year(fields),
         url=url,
         cite=fields[CITE_FIELD] if isinstance(fields.get(CITE_FIELD), str) else "",
         meta=_meta(fields, arxiv_match.group(1) if arxiv_match else "", listed),

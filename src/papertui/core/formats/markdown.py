@@ -186,6 +186,7 @@ def parse_export(text: str) -> list[dict[str, str]]:
         fields = ("authors", "venue", "year")
         bylines = 1 if meta is None else int(any(meta.get(k) for k in fields))
         body: list[str] = []
+        links: list[str] = []
         head = True
         for line in lines[1:]:
             stripped = line.strip()
@@ -202,13 +203,15 @@ def parse_export(text: str) -> list[dict[str, str]]:
             head = False
             url = _EXPORT_URL.match(stripped)
             if url:
-                item.setdefault("url", url.group(1))
+                links.append(url.group(1))
             elif stripped.startswith(("**Tags:**", "**Note:**")) or ID_LINE.match(stripped):
                 break  # what follows the links is the reader's own, not the paper's
-            elif "url" not in item:
+            elif not links:
                 body.append(line)
         abstract = "\n".join(body).strip()
         item["abstract"] = unescape_markup(abstract) if meta is not None else abstract
+        if links:  # the paper's own link: the first its abstract does not hold
+            item["url"] = next((u for u in links if u not in abstract), links[0])
         items.append(item)
     return items
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -102,10 +103,22 @@ def parse_csv(path: str, data: bytes, delimiter: str | None = None) -> ParsedFil
     if not any(n in ("abstract", "summary", "paperabstract", "description") for n in names):
         raise CorpusError(path, f"no abstract column among: {', '.join(names)[:200]}")
     try:
-        rows = [{k: v for k, v in row.items() if k is not None} for row in reader]
+        rows = [{k: csv_cell(v) for k, v in row.items() if k is not None} for row in reader]
     except csv.Error as exc:
         raise CorpusError(path, f"broken CSV at line {reader.line_num}: {exc}") from None
     return _collect(path, "tsv" if delimiter == "\t" else "csv", rows, warnings)
+
+
+# a cell a spreadsheet would run as a formula: papertui's CSV export writes it after an
+# apostrophe (and one that starts with apostrophes before such a character, after one more)
+FORMULA = re.compile("'*[=+\\-@\t\r]")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell as it was before the export guarded it against spreadsheets."""
+    if isinstance(value, str) and value[:1] == "'" and FORMULA.match(value, 1):
+        return value[1:]
+    return value
 
 
 _ATOM = "{http://www.w3.org/2005/Atom}"
