@@ -1,6 +1,7 @@
 """The command line: start the reader, or script the same core without a TUI.
 
-Exit codes: 0 success, 1 a change could not be saved, 2 bad input (one line on stderr). The
+Exit codes: 0 success, 1 nothing matched (search), 2 bad input (one line on stderr), 3 a
+source could not be fetched (fetch, daily: the others were). The
 commands and their arguments are described once, in `cli_args.COMMANDS`; the commands
 themselves live in `papertui.commands`.
 """
@@ -16,8 +17,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 from papertui.cli_args import NAMES, UsageError, parser, positionals_first, reader_parser
-from papertui.commands import learning, papers
+from papertui.commands import digest, fetching, learning, papers, serving
 from papertui.commands.common import open_library
+from papertui.core import paths
 from papertui.core.store import StoreError
 from papertui.core.text import safe_display
 
@@ -25,6 +27,7 @@ from papertui.core.text import safe_display
 def _run_reader(argv: Sequence[str]) -> int:
     args = reader_parser().parse_args(argv)
     first = args.paths[0] if args.paths else ""
+    add_fetched(args)
     if first and not os.path.exists(first) and os.sep not in first and "." not in first:
         close = difflib.get_close_matches(first, NAMES, n=1)
         if close:  # "papertui serach graph": a command mistyped, not a missing file
@@ -54,8 +57,28 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "tag": papers.cmd_tag,
     "read": papers.cmd_read,
     "export": papers.cmd_export,
+    "serve": serving.cmd_serve,
+    "fetch": fetching.cmd_fetch,
+    "daily": fetching.cmd_daily,
+    "digest": digest.cmd_digest,
 }
 assert list(HANDLERS) == NAMES, "cli_args.COMMANDS and HANDLERS name the same commands"
+
+
+def add_fetched(args: argparse.Namespace) -> None:
+    """`--fetched`: every fetched dump joins the paths (or `-c` corpora) given."""
+    if not getattr(args, "fetched", False):
+        return
+    found = [str(p) for p in paths.fetched_sources()]
+    if not found:
+        raise UsageError(
+            "papertui: --fetched: nothing fetched yet (papertui fetch hf fetches today's "
+            "Daily Papers; see papertui fetch --help)"
+        )
+    if hasattr(args, "paths"):
+        args.paths = [*args.paths, *found]
+    else:
+        args.corpus = [*args.corpus, *found]
 
 
 class _SafeStream:
@@ -95,6 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if argv and argv[0] in NAMES:
             args = parser().parse_args([argv[0], *positionals_first(argv[0], argv[1:])])
+            add_fetched(args)
             with _terminal_safe(json_out=bool(getattr(args, "json", False))):
                 return HANDLERS[args.command](args)
         if argv[:1] and argv[0] in ("-h", "--help", "--version"):

@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from papertui import __version__
-from papertui.core.export_formats import FORMATS as EXPORT_FORMATS
+from papertui.cli_args_fetch import (
+    daily_arguments,
+    digest_arguments,
+    fetch_arguments,
+    fetched_option,
+)
+from papertui.core.export import FORMATS as EXPORT_FORMATS
 from papertui.core.formats import FORMATS
 
 
@@ -32,6 +38,7 @@ def corpus_paths(p: argparse.ArgumentParser) -> None:
         "paths", nargs="*", metavar="PATH", help="corpus files or folders (default: bundled)"
     )
     format_option(p)
+    fetched_option(p)
 
 
 def format_option(p: argparse.ArgumentParser) -> None:
@@ -53,6 +60,7 @@ def corpus_option(p: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="corpus file or folder to find the paper in (repeatable; default: bundled)",
     )
+    fetched_option(p)
 
 
 def limit_json(p: argparse.ArgumentParser) -> None:
@@ -145,15 +153,31 @@ def _note(p: argparse.ArgumentParser) -> None:
 def _export(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--format",
-        choices=EXPORT_FORMATS,
+        choices=(*EXPORT_FORMATS, "notes"),
         default=None,
-        help="default: from the -o file's extension (.bib .json .csv .md), else markdown",
+        help="default: from the -o file's extension (.bib .json .csv .md .ris), else markdown; "
+        "notes: one Markdown file per paper in the -o FOLDER (a notes vault)",
     )
     p.add_argument("--query", metavar="QUERY", help="export the papers this search finds")
     p.add_argument("--tag", metavar="TAG", help="export the papers with this tag")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE (a folder for notes), not stdout"
+    )
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     corpus_option(p)
+
+
+def _serve(p: argparse.ArgumentParser) -> None:
+    corpus_paths(p)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000; 0: any free)")
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use, when behind a proxy (https://papers.example.org)",
+    )
+    p.add_argument("--token", help="the token to ask for (default: a random one, printed)")
+    p.add_argument("--token-file", metavar="FILE", help="read the token from FILE")
 
 
 @dataclass(frozen=True)
@@ -184,15 +208,25 @@ COMMANDS = [
         "those a query or a tag selects",
         _export,
     ),
+    Command("serve", "serve the reader to web browsers (a token on every request)", _serve),
+    Command(
+        "fetch", "fetch papers from Daily Papers, arXiv, Paper Copilot, OpenReview", fetch_arguments
+    ),
+    Command(
+        "daily", "fetch the subscriptions, then read what is new (for you first)", daily_arguments
+    ),
+    Command(
+        "digest", "the papers fetched since the last digest, best first, for cron", digest_arguments
+    ),
 ]
 NAMES = [c.name for c in COMMANDS]
 
 READER_HELP = """\
 the reader:
-  papertui [PATH...] [--format FORMAT]
+  papertui [PATH...] [--format FORMAT] [--fetched]
       opens the reader on PATHs (files or folders; default: the settings' default_paths,
-      else the bundled collections). FORMAT forces one input format for every file.
-      Press ? in the reader for its keys.
+      else the bundled collections). FORMAT forces one input format for every file;
+      --fetched adds what papertui fetch fetched. Press ? in the reader for its keys.
 
 commands (papertui COMMAND --help for each):
 """
@@ -217,6 +251,7 @@ def reader_parser() -> argparse.ArgumentParser:
     p = Parser(prog="papertui", description="Open the reader.")
     p.add_argument("paths", nargs="*", metavar="PATH")
     format_option(p)
+    fetched_option(p)
     return p
 
 

@@ -216,7 +216,7 @@ def memory_breakdown(queries_file: str, *paths: str) -> dict[str, object]:
 
     directory = library.index_store.current_dir()
     assert directory is not None
-    library.index = SearchIndex(directory)
+    library.indexing.use(SearchIndex(directory))
     step("index opened", t)
     t = time.perf_counter()
     library.indexing.complete_titles()

@@ -63,6 +63,7 @@ import numpy as np
 
 from papertui.core.semantic import similar as sim
 from papertui.core.semantic import triage
+from papertui.core.semantic.triage import weights
 from papertui.core.semantic.vectors import SEED, PaperVectors, build
 
 
@@ -248,13 +249,13 @@ def foryou(args: argparse.Namespace) -> None:
     readers = _readers(rows, range(first, last + 1))
     official = score_triage(rows, vecs)
     mine = _precision(vecs, readers)
-    saved = triage.FEEDBACK_PAPERS, triage.PROFILE_TERMS
-    triage.FEEDBACK_PAPERS, triage.PROFILE_TERMS = 0, 0
+    saved = weights.FEEDBACK_PAPERS, weights.PROFILE_TERMS
+    weights.FEEDBACK_PAPERS, weights.PROFILE_TERMS = 0, 0
     try:
         plain_official = score_triage(rows, vecs)["mine"]
         plain = _precision(vecs, readers)
     finally:
-        triage.FEEDBACK_PAPERS, triage.PROFILE_TERMS = saved
+        weights.FEEDBACK_PAPERS, weights.PROFILE_TERMS = saved
     diff = mine - plain
     se = float(diff.std(ddof=1) / math.sqrt(len(diff))) if len(diff) > 1 else 0.0
     print(f"{Path(args.csv).name}: precision@20 of unseen papers")
@@ -303,11 +304,11 @@ def foryou_speed(args: argparse.Namespace) -> None:
             build([f"p{i}" for i in range(n)], [("", a) for a in texts]).save(tmp)
             vecs = PaperVectors.load(tmp)
             wall, cpu, ranked = _foryou_times(vecs, args.runs)
-            saved, triage.FEEDBACK_PAPERS = triage.FEEDBACK_PAPERS, 0
+            saved, weights.FEEDBACK_PAPERS = weights.FEEDBACK_PAPERS, 0
             try:
                 plain, plain_cpu, _ = _foryou_times(vecs, args.runs)
             finally:
-                triage.FEEDBACK_PAPERS = saved
+                weights.FEEDBACK_PAPERS = saved
             many, _, _ = _foryou_times(vecs, max(3, args.runs // 3), liked=1000)
         print(
             f"| {n} | {wall:.0f} ms | {cpu:.0f} ms | {ranked:.0f} ms"

@@ -71,36 +71,54 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_change(tmp_path):
     print(f"\ncrash trials: {TRIALS}, acknowledged writes: {len(acknowledged)}, lost: {losses}")
 
 
+# notes the CLI writes (a library opened for each) while the reader bookmarks papers, at most
+# READER_CHANGES of them, until the CLI is done
+CLI_CHANGES = 100
+READER_CHANGES = 500
+
+
 def test_two_instances_writing_at_once_lose_nothing(tmp_path):
     corpus = tmp_path / "shared.txt"
     corpus.write_text(
         "Shared\n\n" + "\n\n".join(f"Paper number {k} studies topic {k * 7}." for k in range(1000)),
         "utf-8",
     )
-    env = dict(os.environ)
+    go = tmp_path / "go"
+    script = str(HERE / "two_writers.py")
     procs = [
         subprocess.Popen(
-            [sys.executable, str(HERE / "two_writers.py"), mode, str(corpus), first, "500"],
+            [sys.executable, script, mode, str(corpus), first, str(count), str(go)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=env,
         )
-        for mode, first in (("cli", "0"), ("tui", "500"))
+        for mode, first, count in (("cli", "0", CLI_CHANGES), ("tui", "500", READER_CHANGES))
     ]
+    for proc in procs:  # both are ready to write: they start at once
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready", proc.communicate()[1][-2000:]
+    go.touch()
     outputs = [p.communicate(timeout=400) for p in procs]
+    spans, made = [], []
     for proc, (out, err) in zip(procs, outputs, strict=True):
         assert proc.returncode == 0, err[-2000:]
-        assert out.strip().endswith("done 500")
         assert "locked" not in err.lower() and "Traceback" not in err
+        spans.append([float(t) for t in out.split("span ", 1)[1].split()[:2]])
+        made.append(int(out.rsplit("done ", 1)[1]))
+    (cli_first, cli_last), (tui_first, tui_last) = spans
+    overlap = min(cli_last, tui_last) - max(cli_first, tui_first)
+    assert overlap > 0, spans  # the two wrote at the same time
+    assert made[0] == CLI_CHANGES and made[1] >= 20, made
     from papertui.core import paths
     from papertui.core.corpus import load_corpus
 
     papers = load_corpus([corpus]).papers
     store = Store(paths.store_path())
-    notes = [p for p in papers[:500] if store.note(p.id) == f"note from the CLI on {p.id}"]
+    cli_papers = papers[:CLI_CHANGES]
+    notes = [p for p in cli_papers if store.note(p.id) == f"note from the CLI on {p.id}"]
     marks = [p for p in papers[500:] if store.is_bookmarked(p.id)]
-    assert len(notes) == 500 and len(marks) == 500
+    assert len(notes) == CLI_CHANGES and len(marks) == made[1]
     print(
         f"\nconcurrent writes: {len(notes)} from the CLI + {len(marks)} from the reader, all kept"
+        f" ({overlap:.1f} s of writing at the same time)"
     )

@@ -21,6 +21,8 @@ from papertui.core.library import Library
 from papertui.ui.app import make_app
 from papertui.ui.screens.note_editor import NoteEditor
 
+from notices import toasts
+
 
 def _good_store_then(damage: str) -> Path:
     library = Library.open(None)
@@ -58,7 +60,7 @@ async def test_reader_starts_on_a_damaged_store_and_says_so():
     app = make_app(clipboard=lambda t: None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
+        messages = toasts(app)
         assert any("damaged" in m and ".corrupt-" in m for m in messages)
         await pilot.press("b")
         assert app.library.marks.is_bookmarked(app.reader.current_paper)
@@ -117,10 +119,10 @@ async def test_read_only_data_dir_keeps_browsing_and_every_typed_word(unwritable
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()
-        assert any("cannot be saved" in n.message for n in app._notifications)
+        assert any("cannot be saved" in t for t in toasts(app))
         await pilot.press("j", "b")
         await pilot.pause()
-        assert any("not saved" in n.message for n in app._notifications)
+        assert any("not saved" in t for t in toasts(app))
         await pilot.press("n", *"kept", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NoteEditor)  # the editor stays, with the text
@@ -169,13 +171,15 @@ def test_index_build_killed_midway_leaves_a_usable_index(tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from gen_corpus import write_corpus
 
+    from papertui.core.search.building import PARALLEL_FROM
+
     folder = tmp_path / "big"
-    write_corpus(folder, 6000, files=2, seed=4)
+    write_corpus(folder, PARALLEL_FROM, files=2, seed=4)  # the build forks a segment writer
     assert main(["index", str(folder)]) == 0  # a good index to fall back on
     store_root = Library.open([folder]).index_store
     good = store_root.current_dir()
     with (folder / "synthetic-00.txt").open("a", encoding="utf-8") as handle:
-        handle.write("\n\n" + "\n\n".join(f"Fresh abstract {k} on kernels." for k in range(3000)))
+        handle.write("\n\n" + "\n\n".join(f"Fresh abstract {k} on kernels." for k in range(1500)))
     proc = subprocess.Popen(
         [sys.executable, "-m", "papertui", "index", "--progress-json", str(folder)],
         stdout=subprocess.PIPE,
@@ -192,4 +196,4 @@ def test_index_build_killed_midway_leaves_a_usable_index(tmp_path):
     library = Library.open([folder])
     report = library.indexing.ensure()  # no crash, no stale results
     assert report.how in ("built", "updated")
-    assert len(library.run_query("fresh kernels", depth=None).indices) >= 3000
+    assert len(library.run_query("fresh kernels", depth=None).indices) >= 1500

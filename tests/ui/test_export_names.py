@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select
 
-from papertui.core.export_names import swap_extension, with_extension
+from papertui.core.export.names import swap_extension, with_extension
 
 from ui_support import SIZE, make_app, settle
 

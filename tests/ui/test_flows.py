@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import signal
-
 from textual.command import CommandPalette
 from textual.widgets import Static, TextArea
 
 from papertui.core import drafts
-from papertui.core.library import View
+from papertui.core.view import View
 from papertui.ui.keys import APP_KEYS
+from papertui.ui.messages import ViewReady
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.help import HelpScreen
 from papertui.ui.screens.note_editor import NoteEditor
+from papertui.ui.state import Placement
 from papertui.ui.widgets.detail import DetailPane, render_paper
 from papertui.ui.widgets.paper_list import PaperList
 from papertui.ui.widgets.status import StatusLine
 
-from ui_support import SIZE, FakeClipboard, make_app, settle
+from ui_support import SIZE, FakeClipboard, make_app, settle, toasts
 
 
 def detail_text(app) -> str:
@@ -47,20 +47,20 @@ async def _on_row_50(pilot, app) -> tuple[PaperList, int | None]:  # type: ignor
     await pilot.press("5", "0", "G")
     await settle(pilot)
     assert plist.cursor == 49
-    return plist, plist.current
+    return plist, plist.position
 
 
 async def test_a_query_typed_and_erased_before_it_ran_keeps_the_readers_place(monkeypatch):
     """A query erased within the typing pause never ran: the reader stays on their paper
     (it sent them to row 1, seen as a flaky test on a loaded machine)."""
-    monkeypatch.setattr("papertui.ui.searching.TYPING_PAUSE", 1.0)
+    monkeypatch.setattr("papertui.ui.widgets.search_bar.TYPING_PAUSE", 1.0)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         plist, before = await _on_row_50(pilot, app)
         await pilot.press("slash", "g", "r", "backspace", "backspace")
         await pilot.pause(1.5)
         await settle(pilot)
-        assert len(plist.rows) == 139 and plist.current == before and plist.cursor == 49
+        assert len(plist.rows) == 139 and plist.position == before and plist.cursor == 49
 
 
 async def test_opens_on_bundled_corpus_with_first_paper_shown():
@@ -137,27 +137,27 @@ async def test_clearing_the_query_keeps_the_readers_place():
     async with app.run_test(size=SIZE) as pilot:
         plist, before = await _on_row_50(pilot, app)
         await type_query(pilot, "graph")
-        assert plist.current != before
+        assert plist.position != before
         await pilot.press("escape")  # from the box, nothing chosen: back where it was
         await settle(pilot)
-        assert len(plist.rows) == 139 and plist.current == before and plist.cursor == 49
+        assert len(plist.rows) == 139 and plist.position == before and plist.cursor == 49
         await type_query(pilot, "gr")
         await pilot.press("backspace", "backspace")
         await settle(pilot)
-        assert plist.current == before
+        assert plist.position == before
         await type_query(pilot, "caligcl")
         await pilot.press("enter", "escape")  # Enter chose the hit: Esc keeps it
         await settle(pilot)
         assert len(plist.rows) == 139 and "CaliGCL" in detail_text(app)
-        found = plist.current
+        found = plist.position
         await type_query(pilot, "graph")
         await pilot.press("enter", "j")  # the second hit, chosen by moving to it
         await settle(pilot)
-        second = plist.current
+        second = plist.position
         assert second not in (found, plist.rows[0])
         await pilot.press("escape")
         await settle(pilot)
-        assert len(plist.rows) == 139 and plist.current == second
+        assert len(plist.rows) == 139 and plist.position == second
 
 
 async def test_query_words_are_highlighted_in_the_abstract():
@@ -190,8 +190,10 @@ async def test_stale_results_are_dropped():
         await type_query(pilot, "graph")
         rows = list(app.query_one(PaperList).rows)
         reader = app.reader
-        older = reader.searching.generation - 1  # an answer to an older query
-        reader.searching.show_view(View(query="gra", indices=[0]), older)
+        older = reader.request - 1  # an answer to an older query
+        stale = View(query="gra", indices=[0])
+        reader.post_message(ViewReady(older, reader.state, stale, Placement()))
+        await pilot.pause()
         assert app.query_one(PaperList).rows == rows
 
 
@@ -300,7 +302,7 @@ async def test_bookmark_that_cannot_be_saved_says_why():
         app.library.store.unavailable = "the disk is full"
         await pilot.press("b")
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
+        messages = toasts(app)
         assert any("disk is full" in m for m in messages)
         assert not app.library.marks.is_bookmarked(app.reader.current_paper)
 
@@ -318,7 +320,7 @@ async def test_copy_abstract_and_markdown_with_system_clipboard():
         markdown = clip.copied[-1]
         assert markdown.startswith(f"## {app.reader.current_paper.title}")
         assert app.reader.current_paper.abstract in markdown
-        assert any("Copied" in n.message for n in app._notifications)
+        assert any("Copied" in t for t in toasts(app))
 
 
 async def test_copy_falls_back_to_terminal_clipboard():
@@ -328,7 +330,7 @@ async def test_copy_falls_back_to_terminal_clipboard():
         await pilot.press("y")
         await settle(pilot)
         assert app.clipboard == app.reader.current_paper.abstract  # sent through OSC 52
-        assert any("OSC 52" in n.message for n in app._notifications)
+        assert any("OSC 52" in t for t in toasts(app))
 
 
 async def test_open_url_only_opens_http_links(write_corpus, monkeypatch):
@@ -343,8 +345,8 @@ async def test_open_url_only_opens_http_links(write_corpus, monkeypatch):
         await pilot.press("o", "j", "o", "j", "o")
         await settle(pilot)
         assert opened == ["https://example.org/code"]
-        assert any("no http(s) link" in n.message for n in app._notifications)
-        assert any("Opened https://example.org/code" in n.message for n in app._notifications)
+        assert any("no http(s) link" in t for t in toasts(app))
+        assert any("Opened https://example.org/code" in t for t in toasts(app))
 
 
 async def test_open_url_without_a_browser_offers_to_copy_the_link(write_corpus, monkeypatch):
@@ -358,7 +360,7 @@ async def test_open_url_without_a_browser_offers_to_copy_the_link(write_corpus, 
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert "No browser could open https://example.org/code" in app.screen.question
-        assert not any("Opened" in n.message for n in app._notifications)
+        assert not any("Opened" in t for t in toasts(app))
         await pilot.press("y")
         await settle(pilot)
         assert clipboard.copied == ["https://example.org/code"]
@@ -462,10 +464,8 @@ async def test_narrow_terminal_stacks_panes():
 
 async def test_scrolling_to_the_end_ranks_more_hits(write_corpus, monkeypatch):
     import papertui.ui.screens.reader as reader_module
-    import papertui.ui.searching as searching_module
 
     monkeypatch.setattr(reader_module, "DEPTH", 50)
-    monkeypatch.setattr(searching_module, "DEPTH", 50)
     path = write_corpus("M\n\n" + "\n\n".join(f"learning paper number {i}." for i in range(300)))
     app = make_app([path])
     async with app.run_test(size=SIZE) as pilot:
@@ -559,7 +559,7 @@ async def test_a_note_typed_when_the_reader_stops_comes_back_next_time(monkeypat
         await settle(pilot)
         assert again.library.marks.note(paper) == ""
         # said at startup, with the paper, and the cursor is on it
-        said = [str(n.message) for n in again._notifications]
+        said = toasts(again)
         assert any("not saved" in m and paper.title[:20] in m for m in said), said
         assert again.reader.current_paper is not None
         assert again.reader.current_paper.id == paper.id
@@ -583,7 +583,6 @@ async def test_a_closed_terminal_keeps_every_word_of_the_note_being_typed():
         await pilot.press("n", *"first words")
         await pilot.pause(0.6)
         await pilot.press(*" LASTWORDS")  # and at once the terminal closes
-        assert signal.SIGHUP in app._signals and signal.SIGTERM in app._signals
         app._ended_from_outside()  # what the event loop runs on SIGHUP or SIGTERM
         await pilot.pause()
         paper = app.reader.current_paper

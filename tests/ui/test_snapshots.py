@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Input, TextArea
 from textual.widgets._toast import Toast
 
-import papertui.ui.current_paper as current_paper_module
+import papertui.ui.widgets.detail as detail_module
 from papertui.ui.widgets.status import StatusLine
 
 from ui_support import SIZE, make_app, settle
@@ -15,7 +15,7 @@ from ui_support import SIZE, make_app, settle
 @pytest.fixture(autouse=True)
 def no_read_timer(monkeypatch):
     # a paper becomes read after a moment on screen: keep timing out of the pictures
-    monkeypatch.setattr(current_paper_module, "READ_AFTER", 3600)
+    monkeypatch.setattr(detail_module, "READ_AFTER", 3600)
 
 
 async def _steady(pilot) -> None:

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
+import time
+import traceback
+from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 from textual.widgets import Input, Label, Static
 
+import papertui
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.export import ExportScreen
 from papertui.ui.screens.tags import TagScreen
 from papertui.ui.widgets.status import StatusLine
 
-from ui_support import SIZE, make_app, settle
+from ui_support import SIZE, make_app, settle, toasts
 
 
 def status(app) -> str:
@@ -20,23 +27,28 @@ def status(app) -> str:
 
 
 async def test_searching_marks_nothing_read_only_moving_does(monkeypatch):
-    import papertui.ui.current_paper as current_paper_module
+    """The read rule: shown READ_AFTER with the list or the detail pane focused. The first
+    paper on screen counts; top hits seen while typing in the search box never do."""
+    import papertui.ui.widgets.detail as detail_module
 
-    monkeypatch.setattr(current_paper_module, "READ_AFTER", 0.05)
+    monkeypatch.setattr(detail_module, "READ_AFTER", 0.3)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        await pilot.pause(0.5)
+        assert app.library.run_query("is:read").indices == [0]  # shown first, with the list
+        await pilot.press("slash")
         for query in ("graph", "diffusion", "loss", "transport"):
-            await pilot.press("slash", *query)
+            await pilot.press(*query)
             await settle(pilot)
-            await pilot.pause(0.2)  # longer than READ_AFTER with a top hit in the detail pane
-            await pilot.press("escape")
-        await settle(pilot)
-        await pilot.pause(0.2)
-        assert app.library.run_query("is:read").indices == []  # nothing was opened
+            await pilot.pause(0.5)  # longer than READ_AFTER with a top hit in the detail pane
+            await pilot.press(*["backspace"] * len(query))
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert app.library.run_query("is:read").indices == [0]  # no hit seen while typing
         await pilot.press("j")  # the user moves to a paper: that one becomes read
-        await pilot.pause(0.3)
-        assert app.library.run_query("is:read").indices == [1]
+        await pilot.pause(0.6)
+        assert app.library.run_query("is:read").indices == [0, 1]
 
 
 async def test_tab_takes_the_tag_suggestion_and_the_error_goes_away():
@@ -86,7 +98,7 @@ async def test_a_new_result_list_starts_at_its_top_hit_and_the_cursor_stays_visi
         await pilot.press("slash", *"graph", "enter")
         await settle(pilot)
         plist = app.reader.paper_list
-        assert plist.cursor == 0 and plist.current == app.reader.view.indices[0]
+        assert plist.cursor == 0 and plist.position == app.reader.view.indices[0]
         await pilot.press("escape", "G", "b", "B")  # bookmarks only, then back
         await settle(pilot)
         await pilot.press("B")
@@ -116,7 +128,7 @@ async def test_export_asks_before_overwriting_and_says_the_full_path(tmp_path, m
         await settle(pilot)
         assert "@" in (tmp_path / "papertui-export.bib").read_text("utf-8")
         where = str(tmp_path / "papertui-export.bib")
-        assert any(where in n.message for n in app._notifications)
+        assert any(where in t for t in toasts(app))
 
 
 async def test_export_of_nothing_writes_nothing_and_a_bare_name_gets_the_extension(
@@ -154,19 +166,63 @@ async def test_palette_page_keys_before_it_has_rows_do_not_crash():
         assert app.is_running
 
 
-async def test_quitting_while_a_small_corpus_indexes_reports_nothing_afterwards(
-    write_corpus, monkeypatch
+def _index_children() -> list[int]:
+    """The index children this process started (`papertui index --progress-json`)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        state, parent = stat.rsplit(")", 1)[1].split()[:2]
+        if int(parent) == os.getpid() and state != "Z" and b"index --progress-json" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def _threads_in_papertui() -> list[str]:
+    """The other threads still running papertui's code (a worker's work not stopped)."""
+    source = str(Path(papertui.__file__).parent)
+    busy = []
+    for ident, frame in sys._current_frames().items():
+        if ident == threading.get_ident():
+            continue
+        stack = traceback.extract_stack(frame)
+        if any(line.filename.startswith(source) for line in stack):
+            busy.append(f"{stack[-1].filename}:{stack[-1].lineno}")
+    return busy
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes in /proc")
+@pytest.mark.parametrize("in_child", [False, True], ids=["in-a-thread", "in-a-child"])
+async def test_quitting_while_indexing_stops_the_workers_and_the_index_child(
+    write_corpus, monkeypatch, in_child
 ):
+    """q while the index builds (in a worker thread, or in a child process as for a large
+    corpus): within 2 s no worker is running, no thread runs papertui's code (it would
+    keep the process from ending), no index child is left, and nothing is reported."""
+    import papertui.core.indexing as core_indexing
+
+    monkeypatch.setattr(core_indexing, "needs_child_process", lambda count: in_child)
     errors: list[object] = []
     monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args))
     abstracts = [f"Study {i} of graphs, proteins and transport number {i}." for i in range(3000)]
     app = make_app([write_corpus("Big\n\n" + "\n\n".join(abstracts))])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.3)  # indexing has started
+        for _ in range(200):  # the build is under way
+            await pilot.pause(0.05)
+            if _index_children() if in_child else _threads_in_papertui():
+                break
+        assert _index_children() if in_child else _threads_in_papertui()
+        workers = [worker for worker in app.workers if worker.is_running]
+        assert workers
         await pilot.press("q")
-    for thread in threading.enumerate():
-        if thread is not threading.current_thread() and not thread.daemon:
-            thread.join(timeout=30)
+    assert not any(worker.is_running for worker in workers)
+    deadline = time.monotonic() + 2.0
+    while (_index_children() or _threads_in_papertui()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert _index_children() == [] and _threads_in_papertui() == []
     assert errors == []
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 import bibtexparser
 from textual.widgets import Input, OptionList, Select, Static
 
-import papertui.ui.current_paper as current_paper_module
+import papertui.ui.widgets.detail as detail_module
+from papertui.ui.looks import row_look
 from papertui.ui.screens.collections import CollectionsScreen
 from papertui.ui.screens.export import ExportScreen
 from papertui.ui.screens.help import HelpScreen
 from papertui.ui.screens.tags import TagScreen
 from papertui.ui.widgets.detail import DetailPane
 
-from ui_support import SIZE, make_app, settle
+from ui_support import SIZE, make_app, settle, toasts
 
 
 def status(app) -> str:
@@ -29,15 +30,15 @@ async def search(pilot, text: str) -> None:
 
 
 async def test_a_paper_shown_for_a_moment_becomes_read_and_u_toggles(monkeypatch):
-    monkeypatch.setattr(current_paper_module, "READ_AFTER", 0.05)
+    monkeypatch.setattr(detail_module, "READ_AFTER", 0.05)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert app.reader.paper_list._look(1).unread  # not shown yet
+        assert row_look(app.library, 1).unread  # not shown yet
         await pilot.press("j")
         await pilot.pause(0.2)
         second = app.reader.current_paper
-        assert app.library.marks.is_read(second) and not app.reader.paper_list._look(1).unread
+        assert app.library.marks.is_read(second) and not row_look(app.library, 1).unread
         await pilot.press("u")
         assert not app.library.marks.is_read(second)
         await pilot.press("u")
@@ -48,7 +49,7 @@ async def test_a_paper_shown_for_a_moment_becomes_read_and_u_toggles(monkeypatch
 
 
 async def test_tags_with_completion_filter_and_batch(monkeypatch):
-    monkeypatch.setattr(current_paper_module, "READ_AFTER", 60)
+    monkeypatch.setattr(detail_module, "READ_AFTER", 60)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -57,10 +58,7 @@ async def test_tags_with_completion_filter_and_batch(monkeypatch):
         assert isinstance(app.screen, TagScreen)
         await pilot.press(*"reading-group", "enter", "escape")
         assert app.library.marks.tags_of(app.reader.current_paper) == ["reading-group"]
-        assert (
-            "#reading-group" in detail(app)
-            and "#reading-group" in app.reader.paper_list._look(0).tags
-        )
+        assert "#reading-group" in detail(app) and "#reading-group" in row_look(app.library, 0).tags
         await pilot.press("j", "space", "space", "t")  # select two more papers, tag them
         await pilot.pause()
         assert isinstance(app.screen, TagScreen) and "2 selected papers" in app.screen.what
@@ -91,7 +89,7 @@ async def test_a_search_that_hides_selected_papers_says_it_unselected_them():
         await pilot.press("b", "space", "space")  # bookmark the first; select the first two
         await search(pilot, "is:bookmarked")
         assert app.reader.paper_list.rows == [0] and "1 selected" in status(app)
-        said = [n.message for n in app._notifications]
+        said = toasts(app)
         assert "Unselected 1: the selected paper is not in this list." in said
 
 
@@ -142,7 +140,8 @@ async def test_more_like_this_and_like_bookmarks_and_esc_back():
         assert "papers like your bookmarks" in status(app) and app.reader.paper_list.rows
 
 
-async def test_collections_view_counts_and_narrows():
+async def test_collections_view_counts_and_narrows(monkeypatch):
+    monkeypatch.setattr("papertui.ui.widgets.detail.READ_AFTER", 3600)  # all stay unread
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -245,7 +244,7 @@ async def test_a_second_tab_on_an_ambiguous_path_lists_it_and_keeps_the_box(tmp_
         assert box.value == str(tmp_path / "sub") and box.has_focus
         await pilot.press("tab")
         assert box.has_focus and box.value == str(tmp_path / "sub")
-        assert any(n.message == "sub-dir/   subway/" for n in app._notifications)
+        assert "sub-dir/   subway/" in toasts(app)
         await pilot.press(*"way/x.bib", "enter")
         await pilot.pause()
         assert (tmp_path / "subway" / "x.bib").is_file()
@@ -283,7 +282,7 @@ async def test_settings_theme_keys_and_bad_values(monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.theme == "nord"
-        assert any("unknown action 'foo'" in n.message for n in app._notifications)
+        assert any("unknown action 'foo'" in t for t in toasts(app))
         await pilot.press("x")
         assert app.library.marks.is_bookmarked(app.reader.current_paper)
         app.theme = "gruvbox"
@@ -294,7 +293,7 @@ async def test_settings_theme_keys_and_bad_values(monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.theme != "no-such-theme"
-        assert any("unknown theme" in n.message for n in app._notifications)
+        assert any("unknown theme" in t for t in toasts(app))
 
 
 async def test_vim_counts_move_the_cursor_and_the_status_shows_the_row():

@@ -8,7 +8,10 @@ from pathlib import Path
 from papertui.ui import app as app_module
 from papertui.ui.app import PaperTUI
 
+from notices import notifications, toasts
+
 SIZE = (120, 40)
+__all__ = ["SIZE", "FakeClipboard", "make_app", "notifications", "settle", "toasts"]
 
 
 class FakeClipboard:

@@ -13,17 +13,8 @@ import pytest
 
 from papertui.core import paths
 from papertui.core.corpus import load_corpus
-from papertui.core.export import (
-    ExportError,
-    ExportExists,
-    annotated_entries,
-    annotated_ids,
-    entries_for,
-    export_to,
-    render,
-    write_export,
-)
-from papertui.core.export_entries import Entry
+from papertui.core.export import ExportError, ExportExists, export_to, render, write_export
+from papertui.core.export.entries import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.store import LIKED, SKIPPED, Store
 
 BIB = """@inproceedings{a,

@@ -66,8 +66,8 @@ def test_cli_answers_or_filters_like_the_reader(tagged, capsys):
 def test_a_field_no_paper_has_is_named(tagged):
     library, _ = tagged
     view = library.run_query("year:2024")
-    assert view.indices == [] and "no paper here has a year" in view.notes
-    assert "no paper here has a venue" in library.run_query("venue:nips").notes
+    assert view.indices == [] and "no paper here has a year" in view.remarks
+    assert "no paper here has a venue" in library.run_query("venue:nips").remarks
 
 
 def test_query_starting_with_minus_is_a_query_not_an_option(tagged, capsys):
@@ -127,8 +127,8 @@ def test_filters_cost_time_linear_in_what_they_admit():
     reads = {f"{i:012x}": 1.0 for i in [*range(1, n, 2), 50_350]}  # odd papers and 50,350
     notes = Annotations(tags=tagged, reads=reads)
     planner = Planner(papers, {p.id: i for i, p in enumerate(papers)})
-    index = Counting(planner.tag_index(notes))
-    planner._tag_index = (notes, index)
+    index = Counting(planner.sets.tag_index(notes))
+    planner.sets._tag_index = (notes, index)
     view = planner.run("tag:t7", notes)
     assert view.indices == [350, 50_350]
     assert Counting.calls == 1  # one look-up for the filter, not one per paper

@@ -452,7 +452,7 @@ def test_search_before_the_index_is_built_matches_the_words_in_file_order(corpus
     view = library.run_query(word, depth=None)
     has = [i for i, p in enumerate(papers) if word in p.abstract.lower()]
     assert view.indices == has and 7 in has
-    assert any("index not ready" in n for n in view.notes)
+    assert any("index not ready" in n for n in view.remarks)
     other = papers[7].abstract.split()[5].strip(".,;:()").lower()
     both = library.run_query(f"{word.upper()} -{other}", depth=None).indices
     assert both == [i for i in has if other not in papers[i].abstract.lower()]

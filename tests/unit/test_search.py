@@ -127,7 +127,7 @@ def test_bookmark_and_note_filters(library):
 
 def test_unknown_filter_is_reported_not_fatal(library):
     view = library.run_query("is:weird graph")
-    assert view.indices and any("is:weird" in n for n in view.notes)
+    assert view.indices and any("is:weird" in n for n in view.remarks)
 
 
 def test_highlighter_marks_stemmed_query_words(library):

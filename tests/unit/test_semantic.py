@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from papertui.core.semantic import similar as sim
 from papertui.core.semantic import triage
+from papertui.core.semantic.triage import weights
+from papertui.core.semantic.triage.phrases import matching_rows, word_forms
 from papertui.core.semantic.vector_terms import LEAD_WORDS, lead_sentence
 from papertui.core.semantic.vectors import FORMAT, PaperVectors, build, stem
 
@@ -185,11 +187,10 @@ def test_negative_keyword_matching_finds_exactly_what_its_pattern_finds(
     vecs = build(ids, [("", t) for t in texts])
     phrase = " ".join(words)
     text = dict(zip(ids, texts, strict=True))
-    model = triage.train(vecs, [], negative_phrases=[phrase], text_of=text)
-    forms = ("(?:" + "|".join(map(re.escape, triage._word_forms(w))) + ")" for w in words)
+    forms = ("(?:" + "|".join(map(re.escape, word_forms(w))) + ")" for w in words)
     rx = re.compile(r"(?<!\w)" + r"\W+".join(forms) + r"(?!\w)", re.I)
     want = [r for r, pid in enumerate(vecs.ids) if rx.search(text[pid])]
-    assert model._matching(phrase) == want
+    assert matching_rows(vecs, phrase, text) == want
 
 
 def test_ask_me_asks_about_papers_between_what_was_kept_and_passed_over() -> None:
@@ -234,7 +235,7 @@ def test_ask_me_asks_once_about_a_paper_with_near_copies(monkeypatch) -> None:  
     assert sum(a.startswith("both") for a in asked) >= 6, asked  # still the undecided ones
     # when nothing else is left, the copies are still asked about
     assert versions <= {a.id for a in model.ask_order(len(ids))}
-    monkeypatch.setattr(triage, "DUPLICATE_COSINE", 2.0)  # no copy detection: they stack up
+    monkeypatch.setattr(weights, "DUPLICATE_COSINE", 2.0)  # no copy detection: they stack up
     assert len(versions & {a.id for a in model.ask_order(12)}) >= 3
 
 

@@ -95,7 +95,7 @@ def test_similar_before_vectors_falls_back_to_the_index(library: Library) -> Non
 
 def test_tilde_query_ranks_by_meaning_with_filters(library: Library) -> None:
     before = library.run_query("~robots learning to walk")
-    assert any("not built" in n for n in before.notes)
+    assert any("not built" in n for n in before.remarks)
     library.semantic.ensure()
     view = library.run_query("~a robot agent learning a locomotion policy")
     assert view.indices[:10] and all(theme_of(library, i) == "robot" for i in view.indices[:10])
@@ -110,7 +110,7 @@ def test_tilde_query_ranks_by_meaning_with_filters(library: Library) -> None:
 
 def test_topic_filter(library: Library) -> None:
     early = library.run_query("topic:1")
-    assert any("topics not computed" in n for n in early.notes)
+    assert any("topics not computed" in n for n in early.remarks)
     assert len(early.indices) == len(library.papers)  # ignored, not "nothing"
     library.semantic.ensure()
     groups = [set(library.run_query(f"topic:{n}").indices) for n in (1, 2, 3)]
@@ -121,7 +121,7 @@ def test_topic_filter(library: Library) -> None:
     library.marks.set_bookmark(library.papers[first], True)
     assert library.run_query("topic:1 is:bookmarked").indices == [first]
     assert set(library.run_query("-topic:1").indices) == set(range(len(library.papers))) - groups[0]
-    assert library.run_query("topic:99").notes[-1] == "there is no topic 99"
+    assert library.run_query("topic:99").remarks[-1] == "there is no topic 99"
 
 
 def test_for_you_puts_the_liked_theme_first_and_sinks_negative_keywords(
@@ -167,7 +167,7 @@ def test_ask_me_and_answers(library: Library) -> None:
     view = library.foryou.ask_me(limit=5)
     assert len(view.indices) == 5
     assert not {0, 1, 2, 3} & set(view.indices)
-    assert view.notes == ["learned from 2 kept, 2 passed over"]  # the skip and the read
+    assert view.remarks == ["learned from 2 kept, 2 passed over"]  # the skip and the read
 
 
 def test_seeds_from_a_broken_file_name_each_problem_once(library: Library, write_corpus) -> None:  # type: ignore[no-untyped-def]

@@ -222,7 +222,7 @@ def test_an_abstract_opener_never_leads_the_title():
     )
     title = derive_title(abstract)
     assert not OPENER.match(title)
-    assert title.startswith("Kernel machines can often perform")
+    assert title.startswith("Kernel machines") and "can often" not in title  # not the clause
 
 
 def test_the_title_is_capitalised():

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from synthetic_papers import RL_WORDS, SyntheticPapers
 
 from papertui.core.semantic import triage
-from papertui.core.semantic.triage_contrast import contrast_query, library_spread, standardised
+from papertui.core.semantic.triage import weights
+from papertui.core.semantic.triage.contrast import contrast_query, library_spread, standardised
 from papertui.core.semantic.vectors import PaperVectors, build
 
 FIELD = RL_WORDS
@@ -53,7 +54,7 @@ def test_liking_papers_on_a_niche_brings_the_niche_before_the_rest_of_its_field(
 ) -> None:
     corpora = [niche_corpus(seed) for seed in range(5)]
     with_contrast = [_mean_niche_rank(v) for v in corpora]
-    monkeypatch.setattr(triage, "CONTRAST_WEIGHT", 0.0)
+    monkeypatch.setattr(weights, "CONTRAST_WEIGHT", 0.0)
     without = [_mean_niche_rank(v) for v in corpora]
     # the five other niche papers come sooner in every library, by a place or more on average
     assert all(a <= b for a, b in zip(with_contrast, without, strict=True))

@@ -12,6 +12,8 @@ from hypothesis.extra.numpy import arrays
 from synthetic_papers import RL_WORDS, SyntheticPapers
 
 from papertui.core.semantic import triage
+from papertui.core.semantic.triage import weights
+from papertui.core.semantic.triage.profile import heaviest
 from papertui.core.semantic.vectors import PaperVectors, build
 
 NEAR = [
@@ -122,7 +124,7 @@ def test_feedback_brings_the_field_written_in_other_words_sooner(field, monkeypa
     # next 24 places, ahead of most of the other fields' papers (half of which share a liked
     # word: the contrast score, which counts the liked papers' words, puts a few of those first)
     assert sum(group[p] == "far" for p in order[19:43]) >= 11
-    monkeypatch.setattr(triage, "FEEDBACK_PAPERS", 0)
+    monkeypatch.setattr(weights, "FEEDBACK_PAPERS", 0)
     without = _order(vecs)
     assert {group[p] for p in without[:19]} == {"near", "bridge"}
 
@@ -139,7 +141,7 @@ def test_feedback_never_uses_judged_or_penalised_papers(field) -> None:  # type:
     s = model.scores()
     fed = model._feedback_rows(s)
     judged = {vecs.position(p) for p in LIKED + SKIPPED}
-    assert len(fed) == triage.FEEDBACK_PAPERS
+    assert len(fed) == weights.FEEDBACK_PAPERS
     assert not judged & {int(r) for r in fed}
     assert all(group[vecs.ids[int(r)]] != "bridge" for r in fed)
     ranked = model.rank(1000)
@@ -189,7 +191,7 @@ def test_why_never_shows_a_word_twice() -> None:
 def test_heaviest_keeps_the_n_largest_positive_weights_and_every_negative(
     terms: np.ndarray, n: int
 ) -> None:
-    cut = triage.heaviest(terms, n)
+    cut = heaviest(terms, n)
     assert cut.shape == terms.shape
     kept = cut != 0
     assert np.array_equal(cut[kept], terms[kept])  # weights kept are unchanged

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from synthetic_papers import SyntheticPapers
 
 from papertui.core.semantic import triage
-from papertui.core.semantic.similar import papers_query
-from papertui.core.semantic.triage_profile import holders, liked_query
+from papertui.core.semantic.similar import DENSE_WEIGHT, papers_query
+from papertui.core.semantic.triage import training
+from papertui.core.semantic.triage.profile import holders, liked_query
 from papertui.core.semantic.vectors import PaperVectors
 
 CORE = ["graph", "node", "edge", "message", "neighbour", "vertex"]
@@ -57,7 +58,7 @@ def test_what_the_liked_papers_share_comes_before_what_one_of_them_says(
     assert sum(p.startswith("field") for p in top) >= 7
     # the plain centroid of the liked papers fills the list with their separate subjects
     monkeypatch.setattr(
-        triage, "liked_query", lambda v, rows: papers_query(v, rows) * (1.0 / len(rows))
+        training, "liked_query", lambda v, rows: papers_query(v, rows) * (1.0 / len(rows))
     )
     plain = [r.id for r in triage.train(vecs, LIKED).rank(10, why=False)]
     assert sum(p.startswith("field") for p in plain) <= 5
@@ -86,7 +87,7 @@ def test_the_lsa_part_counts_as_much_as_it_finds_a_liked_paper_left_out() -> Non
     # liked papers of one field, in the same words: the LSA part finds each from the others
     coherent = triage.train(field_corpus()[0], FIELD_LIKED, SKIPPED)
     coherent.scores()
-    assert coherent.dense_weight is not None and coherent.dense_weight > triage.DENSE_WEIGHT
+    assert coherent.dense_weight is not None and coherent.dense_weight > DENSE_WEIGHT
     # liked papers that agree in a few words and are otherwise about five subjects: it does not
     scattered = triage.train(shared_field(0), LIKED)
     scattered.scores()
@@ -94,4 +95,4 @@ def test_the_lsa_part_counts_as_much_as_it_finds_a_liked_paper_left_out() -> Non
     # too few liked papers to leave one out: the fixed weight
     two = triage.train(shared_field(0), LIKED[:2])
     two.scores()
-    assert two.dense_weight == triage.DENSE_WEIGHT
+    assert two.dense_weight == DENSE_WEIGHT

@@ -18,7 +18,8 @@ from papertui.core.settings import load_settings
 
 if TYPE_CHECKING:  # the library loads only when a command needs it, not for a quick search
     from papertui.core.corpus import Paper
-    from papertui.core.library import Library, View
+    from papertui.core.library import Library
+    from papertui.core.view import View
 
 
 def open_library(sources: Sequence[str], fmt: str | None = None, deferred: bool = False) -> Library:

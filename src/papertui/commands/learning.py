@@ -16,6 +16,7 @@ from papertui.commands.common import (
     open_library,
     print_json,
 )
+from papertui.core.lifeline import end_with_parent
 from papertui.core.text import counted
 
 
@@ -23,6 +24,8 @@ def cmd_semantic(args: argparse.Namespace) -> int:
     from papertui.core.semantic.child import one_blas_thread_env
 
     one_blas_thread_env()  # before numpy loads
+    if args.progress_json:  # the reader's child: it ends with the reader, however that ends
+        end_with_parent()
     library = open_library(args.paths, args.input_format)
     ensure_semantic(library, args.progress_json)
     topics = library.semantic.cache().topics
@@ -72,7 +75,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
     library.indexing.complete_titles(matcher=False)
     ensure_semantic(library)
     view = library.foryou.rank(limit)
-    for note in view.notes:
+    for note in view.remarks:
         print(f"papertui: {note}", file=sys.stderr)
     papers = library.papers
     records = []

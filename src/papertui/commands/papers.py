@@ -20,6 +20,7 @@ from papertui.commands.common import (
     print_records,
     print_view,
 )
+from papertui.core.lifeline import end_with_parent
 from papertui.core.query import KNOWN_FILTERS, parse_query
 from papertui.core.sources import quick_search
 from papertui.core.text import counted
@@ -59,7 +60,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     if view.corrections:  # as the reader's status line says it
         fixed = ", ".join(f"{a}→{b}" for a, b in view.corrections.items())
         print(f"papertui: searched {fixed}", file=sys.stderr)
-    for note in view.notes:
+    for note in view.remarks:
         print(f"papertui: {note}", file=sys.stderr)
     return print_view(library, view, args.json) or _nothing_found(args.query, len(view.indices))
 
@@ -87,6 +88,8 @@ def cmd_similar(args: argparse.Namespace) -> int:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    if args.progress_json:  # the reader's child: it ends with the reader, however that ends
+        end_with_parent()
     library = open_library(args.paths, args.input_format)
     bar = ProgressBar(args.progress_json)
     try:
@@ -161,11 +164,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.query:
             library.indexing.ensure()
         view = library.run_query(query, depth=None)
-        for note in view.notes:
+        for note in view.remarks:
             print(f"papertui: {note}", file=sys.stderr)
         papers = [library.papers[i] for i in view.indices]
     entries = library.entries(papers)
     fmt = args.format or _format_of(args.output)
+    if fmt == "notes":
+        return _export_notes(args.output, entries)
     if not args.output:
         sys.stdout.write(render(entries, fmt))
         return 0
@@ -181,8 +186,27 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_notes(folder: str | None, entries: list) -> int:  # type: ignore[type-arg]
+    """A notes vault: one Markdown file per paper in FOLDER, updated in place when exported
+    again (the user's own text kept)."""
+    from papertui.core.export.notes_vault import NotesError, export_notes
+
+    if not folder:
+        raise UsageError("papertui export: --format notes writes a folder: give it with -o FOLDER")
+    try:
+        report = export_notes(folder, entries)
+    except NotesError as exc:
+        raise UsageError(f"papertui export: {exc}") from exc
+    print(
+        f"exported {counted(len(entries), 'paper')} to {report.folder} ({report.created} new, "
+        f"{report.updated} updated, {report.unchanged} unchanged)",
+        file=sys.stderr,
+    )
+    return 0
+
+
 def _format_of(output: str | None) -> str:
     """The export format a file name asks for by its extension (markdown when it says none)."""
-    from papertui.core.export_formats import BY_EXTENSION
+    from papertui.core.export import BY_EXTENSION
 
     return BY_EXTENSION.get(os.path.splitext(output or "")[1].lower(), "markdown")

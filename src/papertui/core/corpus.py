@@ -21,6 +21,7 @@ from papertui.core.paper import (
     paper_id,
     papers_containing,
 )
+from papertui.core.paper_meta import PaperMeta
 
 __all__ = [
     "AUTHOR_SEPARATOR",
@@ -109,16 +110,20 @@ def parse_file(path: Path, forced: str | None = None) -> ParsedFile:
 
 
 def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[Paper]:
-    """Papers in corpus order; the same abstract twice is one paper in every collection it is in."""
+    """Papers in corpus order; the same abstract twice is one paper in every collection it is in,
+    and so is the same arXiv id with two abstract texts (Hugging Face's and arXiv's copies of one
+    paper; the first copy's id stays, the other's is remembered as an alias)."""
     by_id: dict[str, Paper] = {}
+    by_arxiv: dict[str, Paper] = {}
+    papers: list[Paper] = []
     for pf in parsed:
         count = 0
         duplicates = 0
         for record in pf.records:
             pid = paper_id(record.abstract)
-            existing = by_id.get(pid)
+            existing = same_paper(by_id, by_arxiv, pid, record.meta)
             if existing is not None:
-                _enrich(existing, record)
+                _enrich(existing, record, pid)
                 if pf.collection not in existing.collections:
                     existing.collections.append(pf.collection)
                     count += 1
@@ -126,38 +131,68 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
                     duplicates += 1
                 continue
             real_title = record.title.strip()
-            by_id[pid] = Paper(
+            paper = Paper(
                 pid,
                 record.abstract,
                 [pf.collection],
                 pf.path,
                 title=real_title or None,
                 has_real_title=bool(real_title),
-                extra_url=record.url,
+                extra_url=" ".join(u for u in (record.url, record.more_urls) if u),
                 authors=record.authors,
                 venue=record.venue,
                 year=record.year,
                 cite=record.cite,
+                meta=record.meta,
             )
+            by_id[pid] = paper
+            papers.append(paper)
+            if record.meta:
+                remember_arxiv(by_arxiv, paper)
             count += 1
         skipped = dict(pf.skipped)
         if duplicates:
             skipped["duplicate"] = skipped.get("duplicate", 0) + duplicates
         files.append(FileReport(pf.path, pf.format, pf.collection, count, skipped))
-    return list(by_id.values())
+    return papers
 
 
-def _enrich(paper: Paper, record: RawRecord) -> None:
+def same_paper(
+    by_id: dict[str, Paper], by_arxiv: dict[str, Paper], pid: str, meta: str
+) -> Paper | None:
+    """The paper already read that a copy with id `pid` and metadata `meta` is: the same
+    abstract, else the same arXiv id."""
+    found = by_id.get(pid)
+    if found is None and meta:
+        arxiv = PaperMeta.decode(meta).arxiv
+        if arxiv:
+            found = by_arxiv.get(arxiv)
+            if found is not None:
+                by_id[pid] = found  # a third copy with this text is found by its id
+    return found
+
+
+def remember_arxiv(by_arxiv: dict[str, Paper], paper: Paper) -> None:
+    arxiv = paper.meta.arxiv
+    if arxiv:
+        by_arxiv.setdefault(arxiv, paper)
+
+
+def _enrich(paper: Paper, record: RawRecord, pid: str) -> None:
     """The same abstract from a richer source (a JSON list after a text dump) fills in what the
     first one lacked: a real title, authors, venue, year, a link."""
+    meta = record.meta
+    if pid != paper.id:  # the same arXiv id, another abstract text: its id leads here now
+        meta = PaperMeta.decode(meta)._replace(aliases=(pid,)).encode()
     fill_in(
         paper,
         record.title.strip(),
         record.authors,
         record.venue,
         record.year,
-        record.url,
+        " ".join(u for u in (record.url, record.more_urls) if u),
         record.cite,
+        meta,
     )
 
 
@@ -169,9 +204,10 @@ def fill_in(
     year: int | None,
     url: str,
     cite: str = "",
+    meta: str = "",
 ) -> None:
     """Give `paper` what another copy of its abstract knows and it does not (`title` only when
-    that copy's title is real)."""
+    that copy's title is real); links and metadata of both copies are kept."""
     if title and not paper.has_real_title:
         paper.title = title
         paper.has_real_title = True
@@ -179,9 +215,14 @@ def fill_in(
     paper.venue = paper.venue or venue
     paper.year = paper.year or year
     paper.cite = paper.cite or cite
-    if url and not paper._extra_url:
-        paper._extra_url = url
-        paper._urls = None
+    if meta and meta != paper._meta:
+        paper.meta = paper.meta.merged(PaperMeta.decode(meta))
+    if url:
+        have = paper._extra_url.split()
+        more = [u for u in url.split() if u not in have]
+        if more:
+            paper._extra_url = " ".join((*have, *more))
+            paper._urls = None
 
 
 def finish_titles(

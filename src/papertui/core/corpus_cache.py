@@ -28,6 +28,8 @@ from papertui.core.corpus import (
     expand_paths,
     fill_in,
     parse_file,
+    remember_arxiv,
+    same_paper,
 )
 from papertui.core.corpus_cache_file import (
     MAGIC,
@@ -80,6 +82,7 @@ class CorpusLoader:
         self.next = 0  # the first file not taken yet
         self.all_cached = True
         self._by_id: dict[str, Paper] = {}
+        self._by_arxiv: dict[str, Paper] = {}
         self._papers: list[Paper] = []
         self._reports: list[FileReport] = []
         self._warnings: list[str] = []
@@ -168,10 +171,12 @@ class CorpusLoader:
         count = duplicates = 0
         by_id, papers = self._by_id, self._papers
         for paper in found.papers:
-            existing = by_id.get(paper.id)
+            existing = same_paper(by_id, self._by_arxiv, paper.id, paper._meta)
             if existing is None:
                 by_id[paper.id] = paper
                 papers.append(paper)
+                if paper._meta:
+                    remember_arxiv(self._by_arxiv, paper)
                 count += 1
                 continue
             _complete(existing, paper)
@@ -194,7 +199,19 @@ class CorpusLoader:
 def _complete(paper: Paper, other: Paper) -> None:
     """What `corpus._enrich` does for a record, for the same abstract's paper in a later file."""
     title = other.title if other.has_real_title else ""
-    fill_in(paper, title, other.authors, other.venue, other.year, other._extra_url, other.cite)
+    meta = other.meta
+    if other.id != paper.id:  # the same arXiv id, another abstract text
+        meta = meta._replace(aliases=(*meta.aliases, other.id))
+    fill_in(
+        paper,
+        title,
+        other.authors,
+        other.venue,
+        other.year,
+        other._extra_url,
+        other.cite,
+        meta.encode(),
+    )
 
 
 def load_corpus_cached(

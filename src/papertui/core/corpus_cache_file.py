@@ -24,8 +24,9 @@ from pathlib import Path
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 10  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
-# 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key
+VERSION = 11  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+# 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key; 11: arXiv id,
+# categories, upvotes, decisions (`paper_meta`) and every link
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 
@@ -106,6 +107,7 @@ def write_file_cache(
                 numbers.setdefault(p.venue, len(numbers)),
                 p.year,
                 p.cite,
+                p._meta,
             )
         )
     report = found.report
@@ -196,9 +198,9 @@ def _papers(
             texts,
             collection,
             source,
-            (title, real, url, authors, strings[venue], year, cite),
+            (title, real, url, authors, strings[venue], year, cite, meta),
         )
-        for n, (pid, title, real, url, authors, venue, year, cite) in enumerate(records)
+        for n, (pid, title, real, url, authors, venue, year, cite, meta) in enumerate(records)
     ]
 
 

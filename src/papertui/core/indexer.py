@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO
 
+from papertui.core.lifeline import tracked
 from papertui.core.search import IndexCancelled, needs_child_process
 
 __all__ = ["IndexFailed", "index_in_child", "needs_child_process", "run_index_child"]
@@ -61,16 +62,21 @@ def run_index_child(
     Both pipes are read as the child writes them (a child with many warnings would otherwise
     fill its stderr pipe and wait forever), and `cancelled` is asked every `POLL` seconds even
     while the child says nothing; on cancel the child is terminated and `IndexCancelled` raised.
+    While it runs the child is among `lifeline`'s running children, so an ending reader stops
+    it even when this thread cannot.
     """
-    with subprocess.Popen(
-        list(command),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-    ) as child:
+    with (
+        subprocess.Popen(
+            list(command),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+        ) as child,
+        tracked(child),
+    ):
         if started is not None:
             started(child)
         assert child.stdout is not None and child.stderr is not None

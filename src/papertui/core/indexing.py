@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from papertui.core.corpus import finish_titles
+from papertui.core.corpus import Paper, finish_titles
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexer import index_in_child
 from papertui.core.search import (
     IndexReport,
+    IndexStore,
     SearchIndex,
     corpus_digest,
     needs_child_process,
@@ -21,45 +22,68 @@ from papertui.core.search import (
 )
 
 if TYPE_CHECKING:
-    from papertui.core.library import Library
+    from papertui.core.querying import Planner
 
 
 class Indexing:
-    def __init__(self, library: Library) -> None:
-        self.library = library
+    """The index and the fuzzy title matcher of one set of sources, for the corpus the library
+    shows now (`corpus_changed` says which), handed to that corpus' planner when ready."""
+
+    def __init__(
+        self,
+        index_store: IndexStore,
+        sources: Sequence[str],
+        fmt: str | None,
+        papers: Sequence[Paper],
+        planner: Planner,
+    ) -> None:
+        self.index_store = index_store
+        self.sources = list(sources)
+        self.format = fmt
+        self.papers = papers
+        self.planner = planner
+        self.loading = False  # some files are not read yet: no digest of part of the corpus
+        self.index: SearchIndex | None = None
+        self.titles: TitleMatcher | None = None  # once every title is known
         self._digest: str | None = None
 
-    def corpus_changed(self) -> None:
+    def corpus_changed(self, papers: Sequence[Paper], planner: Planner, loading: bool) -> None:
+        """The library shows `papers` now, queried by `planner`: titles are derived again, the
+        index (for the same files) stays."""
+        self.papers = papers
+        self.planner = planner
+        self.loading = loading
+        self.titles = None
         self._digest = None
+        planner.index = self.index
 
     def digest(self) -> str:
         """The corpus' digest, as the index records it (computed once: ~0.5 s at 100k)."""
         if self._digest is None:
-            self._digest = corpus_digest(self.library.papers)
+            self._digest = corpus_digest(self.papers)
         return self._digest
 
     def _unchanged(self, meta: dict[str, object] | None) -> bool:
         """The index was built from these very files (same size and mtime), read in their own
         formats: it is current without hashing every paper."""
-        library = self.library
         return (
             meta is not None
-            and library.format is None
+            and self.format is None
             and not meta.get("format", "")
-            and meta.get("sources") == source_stats(library.sources)
+            and meta.get("sources") == source_stats(self.sources)
         )
 
     def _current(self) -> SearchIndex | None:
-        store = self.library.index_store
+        store = self.index_store
         if self._unchanged(store.meta()):
-            found = store.open_if_unchanged(self.library.sources)
+            found = store.open_if_unchanged(self.sources)
             if found is not None:
                 return found
         return store.open_if_current(self.digest())
 
     def is_current(self) -> bool:
-        meta = self.library.index_store.meta()
-        if self.library.loading:  # no digest of part of the corpus: only the files' stats tell
+        meta = self.index_store.meta()
+        if self.loading:  # no digest of part of the corpus: only the files' stats tell
             return self._unchanged(meta)
         return meta is not None and (self._unchanged(meta) or meta.get("digest") == self.digest())
 
@@ -73,37 +97,40 @@ class Indexing:
 
         `rebuild` builds it afresh: what to do when a search raised `SearchFailed` (an index
         that opens but whose files are damaged)."""
-        library = self.library
-        if library.loading:
+        if self.loading:
             raise RuntimeError("the corpus is still loading: replace_corpus(finish_loading())")
         started = time.perf_counter()
         found = None if rebuild else self._current()
         if found is not None:
-            found.apply_titles(library.papers)
-            count = len(library.papers)
-            index, report = found, library.index_store.report(found, "reused", count, started)
+            found.apply_titles(self.papers)
+            count = len(self.papers)
+            index, report = found, self.index_store.report(found, "reused", count, started)
         else:
-            index, report = library.index_store.ensure(
-                library.papers,
-                library.sources,
+            index, report = self.index_store.ensure(
+                self.papers,
+                self.sources,
                 progress,
                 cancelled,
                 self.digest(),
-                library.format,
+                self.format,
                 rebuild,
             )
-        if library.titles is None or report.how != "reused":
+        if self.titles is None or report.how != "reused":
             self.titles_ready()  # titles derived by the build may differ from those shown
-        old, library.index = library.index, index
-        library.planner.index = index
-        if old is not None:
-            old.close()
+        self.use(index)
         return report
+
+    def use(self, index: SearchIndex | None) -> None:
+        """Search `index` from now on (closing the one searched before)."""
+        old, self.index = self.index, index
+        self.planner.index = index
+        if old is not None and old is not index:
+            old.close()
 
     def needs_child_process(self) -> bool:
         """Large corpora are indexed by a child process (the same rule the builder uses to
         decide on parallel writers, so no UI worker thread ever forks)."""
-        return self.library.loading or needs_child_process(len(self.library.papers))
+        return self.loading or needs_child_process(len(self.papers))
 
     def run_in_child(
         self,
@@ -114,28 +141,27 @@ class Indexing:
     ) -> None:
         """Index in a child process; `tick` is called every ~0.1 s while it runs, from this
         thread (a reader that opened deferred calls `load_ready` there)."""
-        library = self.library
-        index_in_child(library.sources, progress, cancelled, started, library.format, tick)
+        index_in_child(self.sources, progress, cancelled, started, self.format, tick)
 
     def complete_titles(self, matcher: bool = True) -> None:
         """Every title, final: from a current index when there is one (fast), else derived;
         with `matcher`, also the fuzzy title matcher that searches need (seconds at 100,000
         papers: `list` and `rank` print titles and search nothing)."""
-        if self.library.titles is not None:
+        if self.titles is not None:
             return
         index = self._current()
         if index is not None:
-            index.apply_titles(self.library.papers)
+            index.apply_titles(self.papers)
             index.close()
         if matcher:
             self.titles_ready()
         else:
-            finish_titles(self.library.papers)
+            finish_titles(self.papers)
 
     def titles_ready(self) -> None:
-        library = self.library
-        finish_titles(library.papers)
-        matcher = TitleMatcher([p.title for p in library.papers])
-        matcher.prepare(library.index_store.root / "titles.trigrams")
-        library.titles = matcher
-        library.planner.titles = matcher
+        """Derive every title still missing and build the fuzzy title matcher over them."""
+        finish_titles(self.papers)
+        matcher = TitleMatcher([p.title for p in self.papers])
+        matcher.prepare(self.index_store.root / "titles.trigrams")
+        self.titles = matcher
+        self.planner.titles = matcher

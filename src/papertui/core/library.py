@@ -17,12 +17,12 @@ from pathlib import Path
 from papertui.core import paths
 from papertui.core.corpus import Corpus, Paper
 from papertui.core.corpus_cache import CorpusLoader, load_corpus_cached
-from papertui.core.export import Entry, annotated_entries, annotated_ids, entries_for
+from papertui.core.export.entries import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexing import Indexing
 from papertui.core.marks import Marks
 from papertui.core.query import Filter
-from papertui.core.querying import DEPTH, Planner, View
+from papertui.core.querying import DEPTH, Planner
 from papertui.core.records import paper_record
 from papertui.core.search import SearchIndex
 from papertui.core.semantic.foryou import ForYou
@@ -35,7 +35,9 @@ from papertui.core.sources import (
     resolve_sources,
 )
 from papertui.core.store import Annotations, Store
+from papertui.core.view import View
 
+# `View` is re-exported for the reader, which imports it from here
 __all__ = ["DEPTH", "Library", "PaperNotFound", "View", "quick_search"]
 
 # Deriving a title costs ~50 us: up to this many papers, derive them all when the corpus opens.
@@ -59,15 +61,20 @@ class Library:
         self.store = store
         self.sources = list(sources)
         self.by_id: dict[str, int] = {p.id: i for i, p in enumerate(self.papers)}
-        self.titles: TitleMatcher | None = None  # once every title is known
-        self.index: SearchIndex | None = None
         self.index_store = index_store_for(self.sources)
         self.planner = Planner(self.papers, self.by_id)
         self._loader: CorpusLoader | None = None  # files still to read (`open_deferred`)
-        self.indexing = Indexing(self)  # open, update or build the index; final titles
-        self.marks = Marks(self)  # bookmarks, notes, tags, read and seen, likes and skips
-        self.semantic = SemanticReading(self)  # vectors, topics, related papers, overviews
-        self.foryou = ForYou(self)  # the interest model and the rankings it gives
+        # the parts, each given what it needs; `replace_corpus` tells them of a new corpus
+        papers, by_id, planner = self.papers, self.by_id, self.planner
+        # open, update or build the index; final titles
+        self.indexing = Indexing(self.index_store, self.sources, fmt, papers, planner)
+        # bookmarks, notes, tags, read and seen, likes and skips
+        self.marks = Marks(store, papers, planner)
+        # vectors, topics, related papers, overviews
+        semantic_dir = self.index_store.root / "semantic"
+        self.semantic = SemanticReading(semantic_dir, store, self.indexing, papers, by_id, planner)
+        # the interest model and the rankings it gives
+        self.foryou = ForYou(store, self.semantic, papers, by_id, planner)
         if len(self.papers) <= EAGER_TITLES:
             self.indexing.titles_ready()
 
@@ -99,12 +106,23 @@ class Library:
         library = cls(loader.corpus(), Store(paths.store_path()), chosen, fmt)
         if not loader.done:
             library._loader = loader
+            library.indexing.loading = True
         return library
 
     @property
     def loading(self) -> bool:
         """Some files are not read yet (see `open_deferred`)."""
         return self._loader is not None
+
+    @property
+    def index(self) -> SearchIndex | None:
+        """The full-text index, once `indexing` has opened or built it."""
+        return self.indexing.index
+
+    @property
+    def titles(self) -> TitleMatcher | None:
+        """The fuzzy title matcher, once every title is known."""
+        return self.indexing.titles
 
     def load_ready(self) -> Corpus | None:
         """The corpus with the files whose cache has been written since (by the indexing
@@ -134,21 +152,16 @@ class Library:
         self.corpus = corpus
         self.papers = corpus.papers
         self.by_id = {p.id: i for i, p in enumerate(self.papers)}
-        planner = Planner(self.papers, self.by_id)
-        planner.index = self.index
-        self.planner = planner
-        self.titles = None
-        self.indexing.corpus_changed()
-        self.semantic.corpus_changed()
-        self.foryou.forget()
+        self.planner = Planner(self.papers, self.by_id)
+        self.indexing.corpus_changed(self.papers, self.planner, self.loading)
+        self.marks.corpus_changed(self.papers, self.planner)
+        self.semantic.corpus_changed(self.papers, self.by_id, self.planner)
+        self.foryou.corpus_changed(self.papers, self.by_id, self.planner)
         if len(self.papers) <= EAGER_TITLES:
             self.indexing.titles_ready()
 
     def close(self) -> None:
-        if self.index is not None:
-            self.index.close()
-            self.index = None
-            self.planner.index = None
+        self.indexing.use(None)
         self.store.close()
 
     # -- queries ----------------------------------------------------------------------------------
@@ -171,16 +184,32 @@ class Library:
 
         At most `depth` full-text hits are ranked (None: all of them); `View.truncated` says
         when there may be more, and a deeper query fetches them."""
-        notes = self.annotations()
+        annotations = self.annotations()
         extra = [Filter("bookmarked")] if bookmarks_only else []
-        view = self.planner.run(raw, notes, extra=extra, depth=depth, collections=collections)
-        if sort == "foryou":
-            self.foryou.order(view, notes)
+        view = self.planner.run(raw, annotations, extra=extra, depth=depth, collections=collections)
+        if sort in ("foryou", "new"):
+            self.foryou.order(view, annotations)
+            if sort == "new":  # what was fetched or added since last time, then the rest
+                fresh = annotations.new.difference(annotations.reads)
+                papers = self.papers
+                view.indices = [i for i in view.indices if papers[i].id in fresh] + [
+                    i for i in view.indices if papers[i].id not in fresh
+                ]
         else:
-            view.indices = self.planner.sort(view.indices, sort, notes)
+            view.indices = self.planner.sort(view.indices, sort, annotations)
         if limit is not None:
             view.indices = view.indices[:limit]
         return view
+
+    def has_order(self, sort: str) -> bool:
+        """Whether the order `new` (new papers first) or `upvotes` (Daily Papers' upvotes)
+        would differ from "for you" or corpus order: some paper is new, or has upvotes."""
+        if sort == "new":
+            notes = self.annotations()
+            return any(pid not in notes.reads for pid in notes.new)
+        if sort == "upvotes":
+            return any(p._meta and p.meta.upvotes is not None for p in self.papers)
+        return True
 
     def record(self, paper: Paper, score: float | None = None) -> dict[str, object]:
         """The JSON record of a paper, as every command prints it."""
@@ -208,10 +237,10 @@ class Library:
     def entries(self, papers: Sequence[Paper] | None = None) -> list[Entry]:
         """Export entries of `papers`; None: every bookmarked, noted or tagged paper, from the
         corpus or, if its file is gone, the store's copy (with all its metadata)."""
-        notes = self.annotations()
+        annotations = self.annotations()
         if papers is not None:
-            return entries_for(papers, notes)
-        ids = annotated_ids(notes)
+            return entries_for(papers, annotations)
+        ids = annotated_ids(annotations)
         here = {pid: self.papers[self.by_id[pid]] for pid in ids if pid in self.by_id}
         saved = self.store.saved_papers([pid for pid in ids if pid not in here])
-        return annotated_entries(ids, here, saved, notes)
+        return annotated_entries(ids, here, saved, annotations)

@@ -4,59 +4,65 @@ to the store (each raises StoreError, one line, when it cannot be saved)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from papertui.core import paths
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter
 from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store
 
 if TYPE_CHECKING:
-    from papertui.core.library import Library
+    from papertui.core.querying import Planner
 
 
 class Marks:
-    def __init__(self, library: Library) -> None:
-        self.library = library
+    """The user's marks in `store`, on the papers the library shows now (`corpus_changed`)."""
 
-    @property
-    def _store(self) -> Store:
-        return self.library.store
+    def __init__(self, store: Store, papers: Sequence[Paper], planner: Planner) -> None:
+        self._store = store
+        self._papers = papers
+        self._planner = planner
 
-    def _notes(self) -> Annotations:
-        return self.library.annotations()
+    def corpus_changed(self, papers: Sequence[Paper], planner: Planner) -> None:
+        """The library shows `papers` now, queried by `planner`."""
+        self._papers = papers
+        self._planner = planner
+
+    def _annotations(self) -> Annotations:
+        return self._store.snapshot()
 
     # -- reading ----------------------------------------------------------------------------------
 
     def is_bookmarked(self, paper: Paper) -> bool:
-        return paper.id in self._notes().bookmarks
+        return paper.id in self._annotations().bookmarks
 
     def note(self, paper: Paper) -> str:
-        return self._notes().notes.get(paper.id, "")
+        return self._annotations().notes.get(paper.id, "")
 
     def is_read(self, paper: Paper) -> bool:
-        return paper.id in self._notes().reads
+        return paper.id in self._annotations().reads
 
     def is_new(self, paper: Paper) -> bool:
-        return self._notes().is_new(paper.id)
+        return self._annotations().is_new(paper.id)
 
     def feedback_word(self, paper: Paper) -> str | None:
         """'liked' or 'skipped' when the reader answered for this paper, else None."""
-        return self._notes().feedback_word(paper.id)
+        return self._annotations().feedback_word(paper.id)
 
     def all_tags(self) -> list[str]:
-        tags = {t for names in self._notes().tags.values() for t in names}
+        tags = {t for names in self._annotations().tags.values() for t in names}
         return sorted(tags, key=str.casefold)
 
     def tags_of(self, paper: Paper) -> list[str]:
-        return self._notes().tags_of(paper.id)
+        return self._annotations().tags_of(paper.id)
 
     def tagged(self, tag: str) -> list[Paper]:
         """The papers with `tag`, matched as `tag:` matches it (case-insensitive)."""
-        library = self.library
-        found = library.planner.positions(Filter("tag", tag), self._notes())
-        return [library.papers[i] for i in sorted(found)]
+        found = self._planner.sets.positions(Filter("tag", tag), self._annotations())
+        return [self._papers[i] for i in sorted(found)]
 
     def refresh_if_changed(self) -> None:
         """Pick up what another papertui wrote, when it wrote anything (cheap otherwise): before
@@ -89,14 +95,14 @@ class Marks:
 
     def collection_counts(self) -> list[tuple[str, int, int, int]]:
         """(collection, papers, unread, bookmarked) for each collection, in corpus order."""
-        notes = self._notes()
+        annotations = self._annotations()
         totals: dict[str, list[int]] = {}
-        for paper in self.library.papers:
+        for paper in self._papers:
             for name in paper.collections:
                 row = totals.setdefault(name, [0, 0, 0])
                 row[0] += 1
-                row[1] += paper.id not in notes.reads
-                row[2] += paper.id in notes.bookmarks
+                row[1] += paper.id not in annotations.reads
+                row[2] += paper.id in annotations.bookmarks
         return [(name, *row) for name, row in totals.items()]  # type: ignore[misc]
 
     # -- writing ----------------------------------------------------------------------------------
@@ -152,11 +158,25 @@ class Marks:
         """Note which papers each file holds now; papers new since a file was last opened
         become `is:new` (until read). Writes one row per paper the first time: call it from a
         worker for large corpora."""
-        papers = self.library.papers
+        papers = self._papers
         by_source: dict[str, list[str]] = {}
         for paper in papers:
             by_source.setdefault(paper.source, []).append(paper.id)
-        by_source = {str(Path(src).resolve()): ids for src, ids in by_source.items()}
+        # every fetched dump counts as one source: a day's new file holds new papers, not a
+        # file opened for the first time (whose papers would all count as seen); what was
+        # fetched since the reader last showed fetched papers is new
+        fetched = str(paths.fetched_dir().resolve())
+        grouped: dict[str, list[str]] = {}
+        for src, ids in by_source.items():
+            where = str(Path(src).resolve())
+            grouped.setdefault(fetched if where.startswith(fetched + os.sep) else where, []).extend(
+                ids
+            )
+        by_source = grouped
+        if fetched in grouped:
+            # fetched papers are new to the reader the first time too: the group is known
+            # (empty) before its papers are recorded
+            self._store.record_seen({fetched: []})
         self._store.reconcile(papers)  # annotations made under an older id move to the new
         return self._store.record_seen(by_source)
 

@@ -86,15 +86,15 @@ class Overview:
     topics: list[TopicInView] = field(default_factory=list)
 
 
-def count(papers: Sequence[Paper], notes: Annotations) -> Counts:
+def count(papers: Sequence[Paper], annotations: Annotations) -> Counts:
     ids = [p.id for p in papers]
     return Counts(
         papers=len(papers),
         collections=len({c for p in papers for c in p.collections}),
-        unread=sum(1 for i in ids if i not in notes.read),
-        bookmarked=sum(1 for i in ids if i in notes.bookmarked),
-        noted=sum(1 for i in ids if i in notes.noted),
-        tagged=sum(1 for i in ids if i in notes.tagged),
+        unread=sum(1 for i in ids if i not in annotations.read),
+        bookmarked=sum(1 for i in ids if i in annotations.bookmarked),
+        noted=sum(1 for i in ids if i in annotations.noted),
+        tagged=sum(1 for i in ids if i in annotations.tagged),
     )
 
 
@@ -144,7 +144,7 @@ def length_histogram(
 
 
 def topics_in_view(
-    model: TopicModel | None, view: Sequence[Paper], notes: Annotations
+    model: TopicModel | None, view: Sequence[Paper], annotations: Annotations
 ) -> list[TopicInView]:
     """The topics the view's papers belong to, most papers in view first."""
     if model is None:
@@ -154,7 +154,7 @@ def topics_in_view(
     for topic in model.topics:
         ids = tuple(i for i in topic.ids if i in in_view)
         if ids:
-            unread = sum(1 for i in ids if i not in notes.read)
+            unread = sum(1 for i in ids if i not in annotations.read)
             out.append(TopicInView(topic.index, topic.label, len(ids), unread, ids))
     out.sort(key=lambda t: (-t.size, t.index))
     return out
@@ -163,7 +163,7 @@ def topics_in_view(
 def compute_overview(
     view: Sequence[Paper],
     library: Sequence[Paper],
-    notes: Annotations = Annotations(),
+    annotations: Annotations = Annotations(),
     topics: TopicModel | None = None,
     *,
     terms: bool = True,
@@ -178,14 +178,14 @@ def compute_overview(
     years = year_histogram(view) if any(p.year for p in library) else None
     venues = venue_histogram(view) if any(p.venue for p in library) else None
     return Overview(
-        view=count(view, notes),
-        library=count(library, notes),
+        view=count(view, annotations),
+        library=count(library, annotations),
         years=years,
         venues=venues,
         collections=collection_histogram(view),
         lengths=length_histogram(view, word_counts),
         terms=distinctive_terms(view, library, term_limit) if terms else [],
-        topics=topics_in_view(topics, view, notes),
+        topics=topics_in_view(topics, view, annotations),
     )
 
 

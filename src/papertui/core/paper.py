@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
+from papertui.core.paper_meta import PaperMeta
 from papertui.core.text import identity_text
 from papertui.core.titles import derive_title
 
@@ -112,6 +113,7 @@ class Paper:
         "_urls",
         "_extra_url",
         "cite",
+        "_meta",
     )
 
     def __init__(
@@ -129,6 +131,7 @@ class Paper:
         venue: str = "",
         year: int | None = None,
         cite: str = "",
+        meta: str = "",
     ) -> None:
         self.id = id
         self._abstract: str | int = abstract
@@ -143,7 +146,8 @@ class Paper:
         self.has_real_title = has_real_title
         self._title = title
         self._urls = urls
-        self._extra_url = extra_url
+        self._extra_url = extra_url  # links the record named, space separated
+        self._meta = meta  # `PaperMeta`, encoded: "" for most papers
 
     @classmethod
     def from_cache(
@@ -153,11 +157,11 @@ class Paper:
         store: TextStore,
         collection: str,
         source: str,
-        cached: tuple[str | None, bool, str, tuple[str, ...] | str, str, int | None, str],
+        cached: tuple[str | None, bool, str, tuple[str, ...] | str, str, int | None, str, str],
     ) -> Paper:
         """A paper read from the corpus cache, its abstract number `n` in `store`. Sets the
         slots directly: 100,000 of these are made before the first screen."""
-        title, real, url, authors, venue, year, cite = cached
+        title, real, url, authors, venue, year, cite, meta = cached
         paper = cls.__new__(cls)
         paper.id = id
         paper._abstract = n
@@ -172,6 +176,7 @@ class Paper:
         paper._urls = None
         paper._extra_url = url
         paper.cite = cite
+        paper._meta = meta
         return paper
 
     @property
@@ -223,6 +228,15 @@ class Paper:
             extra = " " + self._extra_url if self._extra_url else ""
             self._urls = extract_urls(self.abstract + extra)
         return self._urls
+
+    @property
+    def meta(self) -> PaperMeta:
+        """arXiv id, categories, upvotes, listing day, decision: what richer records carry."""
+        return PaperMeta.decode(self._meta)
+
+    @meta.setter
+    def meta(self, value: PaperMeta) -> None:
+        self._meta = value.encode()
 
     @property
     def collection(self) -> str:

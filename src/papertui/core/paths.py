@@ -33,6 +33,27 @@ def store_path() -> Path:
     return data_dir() / "papertui.sqlite3"
 
 
+def fetched_dir() -> Path:
+    """Where `papertui fetch` writes what it fetched: `fetched/SOURCE/KEY.jsonl`, with its
+    state (validators, complete days, the last digest) in `fetched/state.json`."""
+    return data_dir() / "fetched"
+
+
+def fetched_dumps() -> list[Path]:
+    """Every fetched dump, by source then name: what `--fetched` adds to a command's paths."""
+    root = fetched_dir()
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.glob("*/*.jsonl") if not p.name.startswith("."))
+
+
+def fetched_sources() -> list[Path]:
+    """The folders of fetched dumps, one per source, that hold any: what `--fetched` adds to a
+    command's paths (folders, not files, so that tomorrow's dump is read by the same reader
+    and updates the same index)."""
+    return sorted({p.parent for p in fetched_dumps()})
+
+
 def bundled_corpus_dir() -> Path:
     """The default corpus: inside the installed package, or `assets/corpus` in a source checkout."""
     packaged = resources.files("papertui") / "corpus"

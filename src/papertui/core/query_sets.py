@@ -2,8 +2,8 @@
 as sets of paper positions.
 
 Every filter costs time linear in the papers it admits (or, negated, in the library), never
-papers x tags. `FilterSets` is the part of `querying.Planner` that answers "which papers"; the
-planner decides when a query needs it and ranks what it admits.
+papers x tags. A `querying.Planner` holds one `FilterSets` to answer "which papers"; the planner
+decides when a query needs it and ranks what it admits.
 """
 
 from __future__ import annotations
@@ -14,59 +14,60 @@ from typing import TYPE_CHECKING
 
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter, QueryNode
-from papertui.core.search import Highlighter, SearchIndex
 from papertui.core.store import LIKED, SKIPPED, Annotations
 
 _SCAN_WORDS = re.compile(r"\w[\w'-]*")  # the words of a query scanned for while indexing
-SCANNED = "index not ready: plain word match, in file order, until it is"
 
 if TYPE_CHECKING:
-    from papertui.core.querying import View
+    from papertui.core.view import View
 
 
 class FilterSets:
-    """Filters as sets of positions into `papers`; mixed into `Planner`, which holds the state
-    declared here."""
+    """Filters as sets of positions into `papers` (`by_id`: paper id -> position)."""
 
-    papers: Sequence[Paper]
-    by_id: dict[str, int]
-    index: SearchIndex | None
-    _collections: dict[str, list[int]] | None
-    _tag_index: tuple[Annotations, Mapping[str, frozenset[str]]] | None
-    topic_ids: Callable[[int], Collection[str] | None] | None
+    def __init__(self, papers: Sequence[Paper], by_id: dict[str, int]) -> None:
+        self.papers = papers
+        self.by_id = by_id
+        # topic number (1-based) -> its paper ids, or None for no such topic; unset: not
+        # computed (the semantic part sets it once topics are)
+        self.topic_ids: Callable[[int], Collection[str] | None] | None = None
+        self._collections: dict[str, list[int]] | None = None  # collection -> positions
+        self._tag_index: tuple[Annotations, Mapping[str, frozenset[str]]] | None = None
 
-    def ids_for(self, f: Filter, notes: Annotations) -> Collection[str] | None:
+    def ids_for(self, f: Filter, annotations: Annotations) -> Collection[str] | None:
         """The paper ids an annotation filter admits (None: a collection filter)."""
         if f.kind == "bookmarked":
-            return notes.bookmarks.keys()
+            return annotations.bookmarks.keys()
         if f.kind == "note":
-            return notes.notes.keys()
+            return annotations.notes.keys()
         if f.kind in ("read", "unread"):
-            return notes.reads.keys()
+            return annotations.reads.keys()
         if f.kind == "new":
-            return frozenset(pid for pid in notes.new if pid not in notes.reads)  # until read
+            return frozenset(
+                pid for pid in annotations.new if pid not in annotations.reads
+            )  # until read
         if f.kind in ("liked", "skipped"):
             want = LIKED if f.kind == "liked" else SKIPPED
-            return frozenset(pid for pid, answer in notes.feedback.items() if answer == want)
+            return frozenset(pid for pid, answer in annotations.feedback.items() if answer == want)
         if f.kind == "tag":
-            return self.tag_index(notes).get(f.value.casefold(), frozenset())
+            return self.tag_index(annotations).get(f.value.casefold(), frozenset())
         if f.kind == "topic":
             if self.topic_ids is None:
                 return self.by_id.keys()  # not computed: `run` drops it and says so
             return self.topic_ids(int(f.value)) or frozenset()
         return None
 
-    def tag_index(self, notes: Annotations) -> Mapping[str, frozenset[str]]:
+    def tag_index(self, annotations: Annotations) -> Mapping[str, frozenset[str]]:
         """Tag (any case) -> the papers with it, built once per snapshot."""
         cached = self._tag_index
-        if cached is not None and cached[0] is notes:
+        if cached is not None and cached[0] is annotations:
             return cached[1]
         index: dict[str, set[str]] = {}
-        for pid, names in notes.tags.items():
+        for pid, names in annotations.tags.items():
             for name in names:
                 index.setdefault(name.casefold(), set()).add(pid)
         frozen = {tag: frozenset(ids) for tag, ids in index.items()}
-        self._tag_index = (notes, frozen)
+        self._tag_index = (annotations, frozen)
         return frozen
 
     def _groups(self) -> dict[str, list[int]]:
@@ -91,9 +92,9 @@ class FilterSets:
             return groups[names[0]]
         return sorted({p for n in names for p in groups[n]})
 
-    def positions(self, f: Filter, notes: Annotations) -> set[int]:
+    def positions(self, f: Filter, annotations: Annotations) -> set[int]:
         """The positions a filter admits, ignoring its negation."""
-        ids = self.ids_for(f, notes)
+        ids = self.ids_for(f, annotations)
         if ids is None:
             found = set(self.collection_positions(f.value))
         else:
@@ -103,11 +104,11 @@ class FilterSets:
             found = set(range(len(self.papers))) - found
         return found
 
-    def _scan(
+    def scan(
         self,
         text: str,
         filters: Sequence[Filter],
-        notes: Annotations,
+        annotations: Annotations,
         depth: int | None,
         view: View,
     ) -> list[int]:
@@ -125,7 +126,7 @@ class FilterSets:
             (avoid if token.startswith("-") and len(token) > 1 else want).extend(words)
         if not want and not avoid:
             return []
-        allowed = self.admitted(filters, notes) if filters else None
+        allowed = self.admitted(filters, annotations) if filters else None
         found: list[int] = []
         for pos, paper in enumerate(self.papers):
             if allowed is not None and pos not in allowed:
@@ -140,12 +141,12 @@ class FilterSets:
                     break
         return found
 
-    def admitted(self, filters: Sequence[Filter], notes: Annotations) -> set[int] | None:
+    def admitted(self, filters: Sequence[Filter], annotations: Annotations) -> set[int] | None:
         """The positions every filter admits (None: no filter, everything)."""
         result: set[int] | None = None
         negated: list[set[int]] = []
         for f in filters:
-            found = self.positions(f, notes)
+            found = self.positions(f, annotations)
             if f.negated:
                 negated.append(found)
             else:
@@ -157,8 +158,8 @@ class FilterSets:
                 result -= found
         return result
 
-    def _conditions(
-        self, filters: Sequence[Filter], notes: Annotations, negated: bool
+    def conditions(
+        self, filters: Sequence[Filter], annotations: Annotations, negated: bool
     ) -> list[tuple[str, list[str]]]:
         """Filters as (field, values) for the index, so it ranks only papers that pass them."""
         pairs: list[tuple[str, list[str]]] = []
@@ -166,7 +167,7 @@ class FilterSets:
             # "unread" is "not read": it belongs with the other side's conditions
             if (f.negated != (f.kind == "unread")) != negated:
                 continue
-            ids = self.ids_for(f, notes)
+            ids = self.ids_for(f, annotations)
             if ids is not None:
                 pairs.append(("id", list(ids)))
             else:
@@ -176,37 +177,22 @@ class FilterSets:
 
     # -- boolean combinations -------------------------------------------------------------------
 
-    def _run_tree(self, node: QueryNode, notes: Annotations, view: View) -> list[int]:
-        """A query with filters under OR/NOT/parentheses: sets of papers, scored hits first."""
-        found = self._eval(node, notes, view)
-        scores = view.scores
-        return sorted(found, key=lambda i: (-scores.get(i, 0.0), i))
-
-    def _eval(self, node: QueryNode, notes: Annotations, view: View) -> set[int]:
+    def evaluate(
+        self, node: QueryNode, annotations: Annotations, text: Callable[[str], set[int]]
+    ) -> set[int]:
+        """The positions a query with filters under OR/NOT/parentheses admits; `text` gives
+        those a full-text part of it matches (the planner's search, which scores them)."""
         if node.op == "filter":
             assert node.filter is not None
             if node.filter.kind == "topic" and self.topic_ids is None:
                 return set(range(len(self.papers)))  # ignored, as `run` says
-            found = self.positions(node.filter, notes)
+            found = self.positions(node.filter, annotations)
             if node.filter.negated:
                 return set(range(len(self.papers))) - found
             return found
         if node.op == "text":
-            if self.index is None:
-                view.notes.append(SCANNED)
-                return set(self._scan(node.text, (), notes, None, view))
-            result = self.index.search(node.text, limit=None)
-            old, lit = view.highlighter, result.highlighter
-            view.highlighter = Highlighter(old.stems | lit.stems, old.prefixes + lit.prefixes)
-            view.corrections.update(result.corrections)
-            hits = set()
-            for pid, score in result.hits:
-                pos = self.by_id.get(pid)
-                if pos is not None:
-                    hits.add(pos)
-                    view.scores[pos] = max(score, view.scores.get(pos, 0.0))
-            return hits
-        parts = [self._eval(child, notes, view) for child in node.children]
+            return text(node.text)
+        parts = [self.evaluate(child, annotations, text) for child in node.children]
         if node.op == "not":
             return set(range(len(self.papers))) - parts[0]
         if node.op == "or":

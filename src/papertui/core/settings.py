@@ -8,10 +8,12 @@
     negative_keywords = ["quantum", "medical imaging"]  # "for you" ranks these lower
     [keys]
     toggle_bookmark = "x"                           # action = key(s), comma separated
+    [fetch]
+    sources = ["hf", "arxiv:cs.LG+cs.CV"]           # what `papertui daily` and R fetch
 
 A bad setting is reported in one line and its default used; the file is never rewritten except
-to remember the theme, the layout, the order and the negative keywords added from the reader
-or CLI.
+to remember the theme, the layout, the order, the negative keywords and the subscriptions added
+from the reader or CLI.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Settings:
     list_only: bool = False
     sort: str = ""  # the reader's order (checked against the reader's names by the app)
     negative_keywords: list[str] = field(default_factory=list)
+    fetch_sources: list[str] = field(default_factory=list)  # [fetch] sources: subscriptions
     problems: list[str] = field(default_factory=list)  # one line each, for the user
 
 
@@ -97,10 +100,58 @@ def load_settings(known_actions: set[str] | None = None) -> Settings:
         settings.negative_keywords = [k.strip() for k in negative if k.strip()]
     else:
         settings.problems.append(f"{path}: negative_keywords must be a list of phrases; ignored")
-    unknown = set(data) - (set(Settings.__dataclass_fields__) - {"problems"})
+    _read_fetch(data.get("fetch", {}), settings, path)
+    unknown = set(data) - (set(Settings.__dataclass_fields__) - {"problems", "fetch_sources"})
+    unknown.discard("fetch")
     if unknown:
         settings.problems.append(f"{path}: unknown setting(s) {', '.join(sorted(unknown))} ignored")
     return settings
+
+
+def _read_fetch(table: object, settings: Settings, path: Path) -> None:
+    """`[fetch] sources = [...]`: the subscriptions (checked when fetched)."""
+    sources = table.get("sources", []) if isinstance(table, dict) else None
+    if not isinstance(sources, list) or not all(isinstance(x, str) for x in sources):
+        settings.problems.append(
+            f'{path}: [fetch] sources must be a list such as ["hf", "arxiv:cs.LG"]; ignored'
+        )
+        return
+    settings.fetch_sources = [x.strip() for x in sources if x.strip()]
+    other = set(table) - {"sources"} if isinstance(table, dict) else set()
+    if other:
+        names = ", ".join(sorted(other))
+        settings.problems.append(f"{path}: unknown setting(s) {names} in [fetch] ignored")
+
+
+def remember_fetch_sources(sources: list[str]) -> str | None:
+    """Write `[fetch] sources`, keeping everything else; None or why not."""
+    path = settings_path()
+    try:
+        lines = path.read_text("utf-8").splitlines() if path.exists() else []
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    line = f"sources = {json.dumps(sources)}"
+    header = next((i for i, x in enumerate(lines) if x.strip() == "[fetch]"), None)
+    if header is None:
+        lines += ["", "[fetch]", line] if lines else ["[fetch]", line]
+    else:
+        end = next(
+            (i for i in range(header + 1, len(lines)) if lines[i].lstrip().startswith("[")),
+            len(lines),
+        )
+        at = next(
+            (i for i in range(header + 1, end) if lines[i].split("=", 1)[0].strip() == "sources"),
+            None,
+        )
+        if at is None:
+            lines.insert(header + 1, line)
+        else:
+            stop = at + 1
+            if "[" in lines[at].split("=", 1)[1] and "]" not in lines[at].split("=", 1)[1]:
+                while stop < end and "]" not in lines[stop - 1].split("#", 1)[0]:
+                    stop += 1
+            lines[at:stop] = [line]
+    return _write(path, lines)
 
 
 def remember_theme(theme: str) -> str | None:
@@ -148,6 +199,10 @@ def remember(name: str, value: str | int | bool | list[str]) -> str | None:
             break
     else:
         lines.insert(0, line)  # top level: before any [table]
+    return _write(path, lines)
+
+
+def _write(path: Path, lines: list[str]) -> str | None:
     try:
         paths.ensure_private_dir(path.parent)
         tmp = path.with_name(path.name + ".tmp")

@@ -74,13 +74,13 @@ def quick_search(
         return None
     store = Store(paths.store_path())
     try:
-        notes = store.snapshot()
+        annotations = store.snapshot()
     finally:
         store.close()
     records = []
     for fields, (_pid, score) in zip(stored, result.hits, strict=True):
         assert fields is not None
-        records.append(paper_record(fields, notes, score=score))
+        records.append(paper_record(fields, annotations, score=score))
     return records
 
 

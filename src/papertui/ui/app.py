@@ -4,22 +4,26 @@
 from __future__ import annotations
 
 import asyncio
-import signal
+import contextlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
-from textual.notifications import Notification, Notify, SeverityLevel
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from papertui.core.clipboard import copy_system
 from papertui.core.library import Library
 from papertui.core.settings import load_settings, remember, settings_path
 from papertui.core.text import safe_display
+from papertui.ui.ending import Ending
 from papertui.ui.keys import APP_KEYS, PALETTE, SORT_NAMES
-from papertui.ui.screens.reader import NARROW, ReaderScreen
+from papertui.ui.screens.dialog import KeysWelcome, TypingDialog
+from papertui.ui.screens.reader import ReaderScreen
 
 
 class SafePalette(CommandPalette):
@@ -44,29 +48,7 @@ class SafePalette(CommandPalette):
         super()._action_command_list(action)
 
 
-ENDING_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name)
-)
-
-
-def _handle(signals: Sequence[int], handler: Callable[[], None] | None) -> tuple[int, ...]:
-    """Route `signals` to `handler` in the event loop (None: back to the default); the
-    signals it could route (none on a loop that takes no handlers, as on Windows)."""
-    done = []
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        return ()
-    for sig in signals:
-        try:
-            if handler is None:
-                loop.remove_signal_handler(sig)
-            else:
-                loop.add_signal_handler(sig, handler)
-        except (NotImplementedError, RuntimeError, ValueError):
-            continue
-        done.append(sig)
-    return tuple(done)
+HOLD_AT_MOST = 1.0  # seconds a dialog may take to open before held keys go where they may
 
 
 class PaperTUI(App[None]):
@@ -74,25 +56,63 @@ class PaperTUI(App[None]):
     TITLE = "papertui"
 
     def __init__(
-        self, library: Library, *, clipboard: Callable[[str], str | None] = copy_system
+        self,
+        library: Library,
+        *,
+        clipboard: Callable[[str], str | None] = copy_system,
+        sort: str | None = None,
     ) -> None:
         super().__init__()
         self.library = library
+        self._start_sort = sort  # this start's order (papertui daily), not the remembered one
         self._copy_system = clipboard
         self.settings = load_settings({k.action for k in APP_KEYS})
-        self.list_width = self.settings.list_width
-        self.list_only = self.settings.list_only
-        self._toasts: dict[str, Notification] = {}  # the last toast of each kind, replaced
-        self._signals: tuple[int, ...] = ()  # the signals routed to _ended_from_outside
+        self._ending: Ending | None = None  # ends the reader when its terminal closes
+        self._held: list[events.Key] | None = None  # keys typed while a dialog opens
+
+    # -- keys typed while a dialog opens (see ui/screens/dialog.py) ------------------------------
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(screen, TypingDialog) and self._held is None:
+            self._held = []
+            self.set_timer(HOLD_AT_MOST, self._deliver_held)  # should the dialog never say
+        return super().push_screen(screen, *args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self._held is not None:
+            self._held.append(event)
+            return
+        await super().on_event(event)
+
+    @on(KeysWelcome)
+    async def _deliver_held(self) -> None:
+        held, self._held = self._held, None
+        for key in held or []:
+            await super().on_event(key)
+            target = self.focused
+            if target is not None:  # each key taken before the next: ctrl+s after the text
+                done = asyncio.Event()
+                target.call_later(done.set)
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(done.wait(), HOLD_AT_MOST)
 
     def get_default_screen(self) -> Screen:
         sort = self.settings.sort if self.settings.sort in SORT_NAMES else "relevance"
-        if self.settings.sort and sort != self.settings.sort:
+        if self._start_sort in SORT_NAMES:  # this start's order: the remembered one is kept
+            sort = str(self._start_sort)
+        elif self.settings.sort and sort != self.settings.sort:
             known = ", ".join(SORT_NAMES)
             self.settings.problems.append(
                 f"{settings_path()}: unknown sort {self.settings.sort!r} (known: {known})"
             )
-        return ReaderScreen(self.library, self._copy_system, self.list_width, self.list_only, sort)
+        return ReaderScreen(
+            self.library,
+            self._copy_system,
+            self._remember,
+            list_width=self.settings.list_width,
+            list_only=self.settings.list_only,
+            sort=sort,
+        )
 
     @property
     def reader(self) -> ReaderScreen:
@@ -103,20 +123,30 @@ class PaperTUI(App[None]):
     def on_mount(self) -> None:
         self._apply_settings()
         self._report_corpus()
-        self._signals = _handle(ENDING_SIGNALS, self._ended_from_outside)
+        if not self.is_headless:  # a terminal that can close under it (not the tests' one)
+            loop = asyncio.get_running_loop()
+            self._ending = Ending(
+                loop.call_soon_threadsafe, self._ended_from_outside, self._keep_drafts
+            )
+            self._ending.start()
 
     def on_unmount(self) -> None:
-        _handle(self._signals, None)
+        if self._ending is not None:
+            self._ending.stop()
 
     def _ended_from_outside(self) -> None:
         """The terminal closed (SIGHUP) or the reader was killed (SIGTERM): keep any note
         being typed as a draft at once (the next `n` offers it back), then end as q does."""
+        self._keep_drafts()
+        self.exit()
+
+    def _keep_drafts(self) -> None:
+        """Write every open note's text as its draft (also from the ending thread)."""
         from papertui.ui.screens.note_editor import NoteEditor
 
         for screen in self.screen_stack:
             if isinstance(screen, NoteEditor):
-                screen.keep_draft()
-        self.exit()
+                screen.write_draft()
 
     def _apply_settings(self) -> None:
         settings = self.settings
@@ -134,6 +164,7 @@ class PaperTUI(App[None]):
         self.watch(self, "theme", lambda theme: self._remember("theme", theme), init=False)
 
     def _remember(self, name: str, value: str | int | bool) -> None:
+        """Keep a setting the reader changed (the order, the split, the theme) for next time."""
         problem = remember(name, value)
         if problem is not None:
             self.notify(f"Setting not remembered: {safe_display(problem)}", severity="warning")
@@ -159,22 +190,6 @@ class PaperTUI(App[None]):
         for severity, message in self.library.marks.problems():
             self.notify(safe_display(message), severity=severity, timeout=20)  # type: ignore[arg-type]
 
-    # -- layout: the list's share of the width, remembered -----------------------------------------
-
-    def _apply_layout(self) -> None:
-        self.reader.apply_layout(self.list_width, self.list_only)
-
-    def set_split(self, step: int) -> None:
-        self.list_only = False
-        self.list_width = max(20, min(90, self.list_width + step))
-        self._apply_layout()
-        message = f"List: {self.list_width}% of the width."
-        if self.reader.size.width < NARROW:  # stacked panes: the split waits for a wider terminal
-            message += f" The panes are stacked below {NARROW} columns: it applies when wider."
-        self.replace_toast("split", message)
-        self._remember("list_width", self.list_width)
-        self._remember("list_only", False)
-
     def notify(
         self,
         message: str,
@@ -187,24 +202,6 @@ class PaperTUI(App[None]):
         """Every toast is plain text: messages carry file names, tags and phrases the reader
         typed, and "[red]" in one of them is text, not a style."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
-
-    def replace_toast(self, kind: str, message: str, timeout: float = 2) -> None:
-        """One toast of a `kind`, replaced as the key repeats (`<` and `>`, `+` and `-`),
-        instead of a pile of them over the abstract."""
-        old = self._toasts.get(kind)
-        if old is not None and old in self._notifications:
-            self._unnotify(old)  # Textual 8.2 has no public way to replace one toast
-        toast = Notification(message, "", "information", timeout, markup=False)
-        self._toasts[kind] = toast
-        self.post_message(Notify(toast))
-
-    def remember_sort(self, sort: str) -> None:
-        self._remember("sort", sort)
-
-    def toggle_list_only(self) -> None:
-        self.list_only = not self.list_only
-        self._apply_layout()
-        self._remember("list_only", self.list_only)
 
     # -- quitting --------------------------------------------------------------------------------
 
@@ -264,9 +261,11 @@ def make_app(
     fmt: str | None = None,
     clipboard: Callable[[str], str | None] | None = None,
     library: Library | None = None,
+    sort: str | None = None,
 ) -> PaperTUI:
     """The reader on `paths` (default: the settings' paths, else the bundled corpus). A cold
     start of a large corpus shows the first papers while the indexing child reads the rest
-    (`Library.open_deferred`; a small corpus is read whole before the first screen)."""
+    (`Library.open_deferred`; a small corpus is read whole before the first screen). `sort`:
+    the order to start in, instead of the remembered one."""
     library = library if library is not None else Library.open_deferred(paths, fmt)
-    return PaperTUI(library, clipboard=clipboard or copy_system)
+    return PaperTUI(library, clipboard=clipboard or copy_system, sort=sort)

@@ -1,81 +1,77 @@
-"""The reader's export flow: choose what, format and file; ask before overwriting; say where."""
+"""The reader's export: what can be exported, and writing it, as functions over the library."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 from rich.text import Text
 
 from papertui.core.corpus import Paper
 from papertui.core.export import ExportError, ExportExists, export_to
+from papertui.core.library import Library
 from papertui.core.text import counted, safe_display
-from papertui.ui.screens.confirm import ConfirmScreen
-from papertui.ui.screens.export import ExportScreen
 
-if TYPE_CHECKING:
-    from papertui.ui.screens.reader import ReaderScreen
+DEFAULT_NAME = "papertui-export.bib"
 
 
-class Exporting:
-    def __init__(self, reader: ReaderScreen) -> None:
-        self.reader = reader
-        self.library = reader.library
+def choices(library: Library, selected: int, results: int) -> list[tuple[Text, str]]:
+    """What can be exported, labelled as plain text (a tag may look like markup)."""
+    found = [("bookmarked, annotated and liked papers", "bookmarks")]
+    if selected:  # what E acts on when papers are selected: offered first
+        what = "the selected paper" if selected == 1 else f"the {selected} selected papers"
+        found.insert(0, (what, "selection"))
+    found.append((f"the current results ({results})", "results"))
+    found += [(f"tag #{tag}", f"tag:{tag}") for tag in library.marks.all_tags()]
+    return [(Text(safe_display(label)), value) for label, value in found]
 
-    def choices(self) -> list[tuple[Text, str]]:
-        """What can be exported, labelled as plain text (a tag may look like markup)."""
-        return [(Text(safe_display(label)), value) for label, value in self._choices()]
 
-    def _choices(self) -> list[tuple[str, str]]:
-        selected = self.reader.paper_list.selected
-        found = [("bookmarked, annotated and liked papers", "bookmarks")]
-        if selected:  # what E acts on when papers are selected: offered first
-            n = len(selected)
-            what = "the selected paper" if n == 1 else f"the {n} selected papers"
-            found.insert(0, (what, "selection"))
-        found.append((f"the current results ({len(self.reader.view.indices)})", "results"))
-        found += [(f"tag #{tag}", f"tag:{tag}") for tag in self.library.marks.all_tags()]
-        return found
+@dataclass(frozen=True, slots=True)
+class Written:
+    """How an export went: `path` written, or `exists` (ask first), or `problem` to show."""
 
-    def open_dialog(self, path: str = "papertui-export.bib", problem: str = "") -> None:
-        self.reader.app.push_screen(ExportScreen(self.choices(), path, problem), self._chosen)
+    path: Path | None = None
+    count: int = 0
+    exists: Path | None = None
+    problem: str = ""
 
-    def _chosen(self, answer: tuple[str, str, str] | None) -> None:
-        if answer is not None:
-            self._write(*answer)
+    def message(self) -> str:
+        shown = safe_display(str(self.path))
+        return f"Exported {counted(self.count, 'paper')} to {shown}"
 
-    def _papers(self, what: str) -> list[Paper] | None:
-        library = self.library
-        if what == "selection":
-            return [library.papers[i] for i in sorted(self.reader.paper_list.selected)]
-        if what == "results":
-            return [library.papers[i] for i in self.reader.view.indices]
-        if what.startswith("tag:"):
-            return library.marks.tagged(what[4:])
-        return None  # the bookmarked, annotated and liked papers
 
-    def _write(self, what: str, fmt: str, name: str, overwrite: bool = False) -> None:
-        entries = self.library.entries(self._papers(what))
-        if not entries:  # an empty file helps nobody, and would overwrite a good one
-            nothing = "Nothing to export there: bookmark, note or tag papers first (b, n, t)"
-            if what != "bookmarks":
-                nothing = "Nothing to export there: it holds no papers"
-            self.open_dialog(name, nothing + ", or choose other papers above.")
-            return
-        try:
-            target = export_to(name, entries, fmt, overwrite=overwrite)
-        except ExportExists as exc:
+def write(
+    library: Library,
+    what: str,
+    fmt: str,
+    name: str,
+    *,
+    selection: Sequence[int],
+    results: Sequence[int],
+    overwrite: bool = False,
+) -> Written:
+    entries = library.entries(_papers(library, what, selection, results))
+    if not entries:  # an empty file helps nobody, and would overwrite a good one
+        nothing = "Nothing to export there: bookmark, note or tag papers first (b, n, t)"
+        if what != "bookmarks":
+            nothing = "Nothing to export there: it holds no papers"
+        return Written(problem=nothing + ", or choose other papers above.")
+    try:
+        return Written(export_to(name, entries, fmt, overwrite=overwrite), len(entries))
+    except ExportExists as exc:
+        return Written(exists=exc.path)
+    except ExportError as exc:
+        return Written(problem=safe_display(str(exc)))
 
-            def answer(yes: bool | None) -> None:
-                if yes:
-                    self._write(what, fmt, name, overwrite=True)
-                else:
-                    self.open_dialog(name, "Not overwritten: choose another name.")
 
-            question = f"{safe_display(str(exc.path))} exists. Overwrite it?"
-            self.reader.app.push_screen(ConfirmScreen(question), answer)
-            return
-        except ExportError as exc:
-            self.open_dialog(name, safe_display(str(exc)))
-            return
-        shown = safe_display(str(target))
-        self.reader.notify(f"Exported {counted(len(entries), 'paper')} to {shown}", timeout=8)
+def _papers(
+    library: Library, what: str, selection: Sequence[int], results: Sequence[int]
+) -> list[Paper] | None:
+    if what == "selection":
+        return [library.papers[i] for i in sorted(selection)]
+    if what == "results":
+        return [library.papers[i] for i in results]
+    if what.startswith("tag:"):
+        return library.marks.tagged(what[4:])
+    return None  # the bookmarked, annotated and liked papers

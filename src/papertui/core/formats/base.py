@@ -38,6 +38,8 @@ class RawRecord:
     year: int | None = None
     url: str = ""
     cite: str = ""  # "type key" of a BibTeX entry, kept for exports ("article smith2020deep")
+    meta: str = ""  # arXiv id, categories, upvotes, decision...: `paper_meta.PaperMeta`, encoded
+    more_urls: str = ""  # links beyond `url`, space separated
 
 
 @dataclass(slots=True)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from papertui.core.formats.base import RawRecord
+from papertui.core.paper_meta import PaperMeta
 from papertui.core.text import normalise_ws
 
 TITLE = ("title", "paper_title", "papertitle", "name")
@@ -107,8 +108,11 @@ CITE_FIELD = "\x00cite"
 def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
     """A record from one item of a dump; None when it has no abstract (skipped, counted)."""
     fields = {str(k).lower().strip(): v for k, v in raw.items()}
+    listed = ""
     nested = fields.get("paper")  # the Hugging Face daily-papers shape: {"paper": {...}, ...}
     if isinstance(nested, Mapping):
+        # the listing's own time is the day it was on Daily Papers; the paper's is arXiv's
+        listed = _text(fields.get("publishedat") or "")[:10]
         inner = {str(k).lower().strip(): v for k, v in nested.items()}
         fields = {**fields, **inner}
     content = fields.get("content")  # OpenReview notes: {"content": {"title": {"value"}}}
@@ -125,8 +129,9 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
     arxiv = _text(_get(fields, ARXIV)).strip()
     if not arxiv and isinstance(fields.get("id"), str) and _ARXIV_ID.match(fields["id"].strip()):
         arxiv = fields["id"].strip()
-    if arxiv and _ARXIV_ID.match(arxiv):
-        arxiv_url = "https://arxiv.org/abs/" + _ARXIV_ID.match(arxiv).group(1)  # type: ignore[union-attr]
+    arxiv_match = _ARXIV_ID.match(arxiv) if arxiv else None
+    if arxiv_match:
+        arxiv_url = "https://arxiv.org/abs/" + arxiv_match.group(1)
         url = url if url.startswith("http") else arxiv_url
     doi = _text(_get(fields, DOI)).strip()
     if not url.startswith("http") and doi:
@@ -142,4 +147,65 @@ def record_from_fields(raw: Mapping[str, Any]) -> RawRecord | None:
         year=parse_year(_get(fields, YEAR)),
         url=url,
         cite=fields[CITE_FIELD] if isinstance(fields.get(CITE_FIELD), str) else "",
+        meta=_meta(fields, arxiv_match.group(1) if arxiv_match else "", listed),
+        more_urls=_more_urls(fields, url),
     )
+
+
+# the fields beyond title, authors, venue and year that a record may carry (see `paper_meta`)
+CATEGORIES = ("categories", "arxiv_categories")
+_META_KEYS = frozenset(
+    (*CATEGORIES, "upvotes", "listed", "status", "track", "rating", "rating_avg", "fetched_at")
+)
+_VERSION = re.compile(r"v\d+$")
+
+
+def _meta(fields: Mapping[str, Any], arxiv: str, listed: str) -> str:
+    """The record's extra metadata, encoded as a paper keeps it ("" for most dumps: cheap)."""
+    if not arxiv and not listed and not (_META_KEYS & fields.keys()):
+        return ""
+    cats = _get(fields, CATEGORIES)
+    if isinstance(cats, str):
+        cats = cats.replace(",", " ").split()
+    categories = tuple(str(c).strip() for c in cats or () if str(c).strip())
+    upvotes = _get(fields, ("upvotes",))
+    rating = _get(fields, ("rating_avg", "rating"))
+    return PaperMeta(
+        arxiv=_VERSION.sub("", arxiv.lower().removeprefix("arxiv:")) if arxiv else "",
+        categories=categories,
+        upvotes=upvotes if isinstance(upvotes, int) and not isinstance(upvotes, bool) else None,
+        listed=listed or _text(_get(fields, ("listed",)))[:10],
+        status=normalise_ws(_text(_get(fields, ("status",)))),
+        track=normalise_ws(_text(_get(fields, ("track",)))),
+        rating=_mean(rating),
+        fetched=_text(_get(fields, ("fetched_at",))).strip(),
+    ).encode()
+
+
+def _mean(value: Any) -> float | None:
+    """A mean rating from a number, [mean, std] or "5;6;6"."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, list) and value and isinstance(value[0], (int, float)):
+        return float(value[0])
+    if isinstance(value, str):
+        numbers = []
+        for part in value.replace(",", ";").split(";"):
+            try:
+                numbers.append(float(part))
+            except ValueError:
+                continue
+        return sum(numbers) / len(numbers) if numbers else None
+    return None
+
+
+def _more_urls(fields: Mapping[str, Any], url: str) -> str:
+    """Links beyond the first one (papertui's own JSON lists them all under `urls`), space
+    separated: a paper met on Hugging Face and on arXiv keeps both pages."""
+    links = fields.get("urls")
+    if not isinstance(links, list) or len(links) < 2:
+        return ""
+    found = [str(u) for u in links if isinstance(u, str) and u.startswith(("http://", "https://"))]
+    return " ".join(u for u in found if u != url and " " not in u)

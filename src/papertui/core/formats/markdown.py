@@ -11,14 +11,19 @@ both: venue "nips", year 2022.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from papertui.core.export_formats import DERIVED_REMARK, MARKUP_START
 from papertui.core.formats.base import ParsedFile, decode
 from papertui.core.formats.fields import parse_year
 from papertui.core.formats.structured import _collect
+from papertui.core.markdown_marks import (
+    DERIVED_REMARK,
+    EXPORT_HEAD,
+    ID_LINE,
+    read_hidden_comment,
+    unescape_markup,
+)
 
 _HEADING = re.compile(r"^#{2,4}\s+(?:\[\d+\]\s*)?(.+?)\s*#*\s*$")
 _LABEL = re.compile(
@@ -89,7 +94,7 @@ def _venue_year(item: dict[str, str]) -> None:
 def parse_markdown(path: str, data: bytes) -> ParsedFile:
     warnings: list[str] = []
     text = decode(path, data, warnings)
-    if _EXPORT_HEAD.match(text.lstrip("\ufeff")):
+    if EXPORT_HEAD.match(text.lstrip("\ufeff")):
         return _collect(path, "markdown", parse_export(text), warnings)
     items: list[dict[str, str]] = []
     current: dict[str, str] | None = None
@@ -156,25 +161,21 @@ def parse_markdown(path: str, data: bytes) -> ParsedFile:
     return _collect(path, "markdown", items, warnings)
 
 
-# papertui's own Markdown export (`export_formats.to_markdown`): its abstract is a plain
+# papertui's own Markdown export (`export.markdown.to_markdown`): its abstract is a plain
 # paragraph, not a labelled one, and its emphasis lines are a remark, a byline and an id line
-_EXPORT_HEAD = re.compile(r"# papertui export \(\d+ papers?\)\s*\n")
-_EXPORT_ID = re.compile(r"^\*.* · id [0-9a-f]+\*$")
 _EXPORT_URL = re.compile(r"^- <(https?://[^>\s]+)>$")
-_EXPORT_META = re.compile(r"^<!-- papertui (\{.*\}) -->$")
-_ESCAPED = re.compile(rf"^\\(?={MARKUP_START})", re.M)
 
 
 def parse_export(text: str) -> list[dict[str, str]]:
     """The papers of a papertui Markdown export: title (left out when papertui derived it, so
     it is derived again in full), byline (authors · venue · year), abstract and links. An
-    export with the hidden comment under each title (`export_formats._export_markdown`) is
+    export with the hidden comment under each title (`markdown_marks.hidden_comment`) is
     read exactly; an older one by the byline's shape."""
     items: list[dict[str, str]] = []
     for section in re.split(r"(?m)^## ", text)[1:]:
         lines = section.split("\n")
         item: dict[str, Any] = {"title": lines[0].strip()}
-        meta = _meta(lines[1].strip()) if len(lines) > 1 else None
+        meta = read_hidden_comment(lines[1].strip()) if len(lines) > 1 else None
         if meta is not None:
             lines = lines[1:]
             item.update({k: meta[k] for k in ("authors", "venue", "year") if meta.get(k)})
@@ -193,12 +194,7 @@ def parse_export(text: str) -> list[dict[str, str]]:
             if head and stripped == f"*({DERIVED_REMARK})*":
                 item["title"] = ""  # derived: derived again, in full
                 continue
-            if (
-                head
-                and bylines
-                and _EMPHASIS_LINE.match(stripped)
-                and not _EXPORT_ID.match(stripped)
-            ):
+            if head and bylines and _EMPHASIS_LINE.match(stripped) and not ID_LINE.match(stripped):
                 bylines -= 1
                 if meta is None:
                     item.update(_byline(stripped[1:-1]))
@@ -207,25 +203,14 @@ def parse_export(text: str) -> list[dict[str, str]]:
             url = _EXPORT_URL.match(stripped)
             if url:
                 item.setdefault("url", url.group(1))
-            elif stripped.startswith(("**Tags:**", "**Note:**")) or _EXPORT_ID.match(stripped):
+            elif stripped.startswith(("**Tags:**", "**Note:**")) or ID_LINE.match(stripped):
                 break  # what follows the links is the reader's own, not the paper's
             elif "url" not in item:
                 body.append(line)
         abstract = "\n".join(body).strip()
-        item["abstract"] = _ESCAPED.sub("", abstract) if meta is not None else abstract
+        item["abstract"] = unescape_markup(abstract) if meta is not None else abstract
         items.append(item)
     return items
-
-
-def _meta(line: str) -> dict[str, Any] | None:
-    found = _EXPORT_META.match(line)
-    if not found:
-        return None
-    try:
-        meta = json.loads(found.group(1))
-    except ValueError:
-        return None
-    return meta if isinstance(meta, dict) else None
 
 
 def _byline(text: str) -> dict[str, str]:

@@ -109,10 +109,22 @@ def parse_csv(path: str, data: bytes, delimiter: str | None = None) -> ParsedFil
 
 
 _ATOM = "{http://www.w3.org/2005/Atom}"
+_ARXIV = "{http://arxiv.org/schemas/atom}"
 
 
 def parse_atom(path: str, data: bytes) -> ParsedFile:
-    """An arXiv API `export` response: title, summary, authors, id and published date."""
+    """An arXiv API `export` response: title, summary, authors, link, arXiv id, categories
+    (primary first) and published date."""
+    items, name = atom_items(path, data)
+    parsed = _collect(path, "arxiv", items, [])
+    if name and "query" not in name.lower():
+        parsed.collection = name
+    return parsed
+
+
+def atom_items(path: str, data: bytes) -> tuple[list[dict[str, Any]], str]:
+    """The entries of an arXiv Atom feed as records, and the feed's title. XML with a DOCTYPE
+    or entities is refused (an entity bomb), and so is a cut-short document."""
     if b"<!DOCTYPE" in data[:2000] or b"<!ENTITY" in data[:4000]:
         raise CorpusError(path, "XML with a DOCTYPE or entities is not read (unsafe)")
     try:
@@ -135,18 +147,22 @@ def parse_atom(path: str, data: bytes) -> ParsedFile:
             ),
             "",
         )
+        abs_url = text("id").strip()
+        primary = entry.find(f"{_ARXIV}primary_category")
+        terms = [primary.get("term", "")] if primary is not None else []
+        terms += [el.get("term", "") for el in entry.findall(f"{_ATOM}category")]
         items.append(
             {
                 "title": text("title"),
                 "abstract": text("summary"),
                 "authors": [text("name", a) for a in entry.findall(f"{_ATOM}author")],
-                "url": link or text("id"),
+                "url": link or abs_url,
                 "year": text("published"),
+                "published": text("published"),
                 "venue": "arXiv",
+                "arxiv_id": abs_url.partition("/abs/")[2],
+                "categories": list(dict.fromkeys(t for t in terms if t)),
             }
         )
     name = root.find(f"{_ATOM}title")
-    parsed = _collect(path, "arxiv", items, [])
-    if name is not None and name.text and "query" not in name.text.lower():
-        parsed.collection = name.text.strip()
-    return parsed
+    return items, (name.text or "").strip() if name is not None else ""

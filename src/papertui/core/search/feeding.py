@@ -16,6 +16,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.support.charset import accent_map
 
 from papertui.core.corpus import Paper
+from papertui.core.lifeline import end_with_parent
 from papertui.core.search.fastwriter import FastSegmentWriter
 from papertui.core.search.highlight import _WORD
 from papertui.core.search.schema import IndexCancelled
@@ -39,6 +40,7 @@ def fingerprint(paper: Paper) -> str:
             *paper.authors,
             paper.venue,
             str(paper.year or ""),
+            paper._meta,
         ]
     )
     return hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).hexdigest()
@@ -53,6 +55,14 @@ def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignor
         extra["venue"] = paper.venue
     if paper.year:
         extra["year"] = paper.year
+    if paper._meta:
+        meta = paper.meta
+        if meta.categories:
+            extra["category"] = " ".join(meta.categories)
+        if meta.status:
+            extra["status"] = meta.status.replace(" ", "-")
+        if meta.track:
+            extra["track"] = meta.track
     writer.add_document(
         id=paper.id,
         fp=fingerprint(paper),
@@ -65,6 +75,7 @@ def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignor
             "authors": list(paper.authors),
             "venue": paper.venue,
             "year": paper.year,
+            "extra": paper._meta,
         },
         **extra,
     )
@@ -114,7 +125,8 @@ class SegmentChild:
 
 def write_segment(directory: Path, papers: Sequence[Paper], conn, parents) -> None:  # type: ignore[no-untyped-def]
     """In the forked child: write `papers` as one segment; send (segment, word counts) back,
-    or the error's last line.
+    or the error's last line. It ends as soon as its parent has gone: a parent killed outright
+    cannot stop it, and its segment is of use to nobody.
 
     `parents` is the parent's end of the pipe, inherited by the fork: closed here, so that if
     the parent dies the send fails at once instead of waiting forever for a reader (this
@@ -123,6 +135,7 @@ def write_segment(directory: Path, papers: Sequence[Paper], conn, parents) -> No
     block on a full pipe)."""
     parents.close()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    end_with_parent()
     try:
         ix = windex.open_dir(str(directory))
         writer = FastSegmentWriter(ix, _lk=False, compound=False, codec=build_codec())

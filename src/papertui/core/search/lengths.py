@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator
+from typing import Any
 
 from whoosh.codec import whoosh3
 
@@ -25,13 +26,13 @@ class _WholeColumn:
 
     __slots__ = ("_values", "_count", "_default", "_doccount")
 
-    def __init__(self, reader: object) -> None:
-        count = reader._count  # type: ignore[attr-defined]
-        data = reader._dbfile.get(reader._basepos, count)  # type: ignore[attr-defined]
+    def __init__(self, reader: Any) -> None:  # Whoosh's column reader: untyped
+        count = reader._count
+        data = reader._dbfile.get(reader._basepos, count)
         self._values = array("B", data)
         self._count = len(self._values)
-        self._default = reader._default  # type: ignore[attr-defined]
-        self._doccount = reader._doccount  # type: ignore[attr-defined]
+        self._default = reader._default
+        self._doccount = reader._doccount
 
     def __getitem__(self, docnum: int) -> int:
         return self._values[docnum] if docnum < self._count else self._default

@@ -21,7 +21,7 @@ from whoosh import query as wq
 from papertui.core.search.schema import _NAMES, FIELDS, FastStemAnalyzer
 
 _OPERATORS = ("AND", "OR", "NOT", "ANDNOT", "ANDMAYBE")
-_KNOWN_FIELDS = (*FIELDS, "author", "venue", "year")
+_KNOWN_FIELDS = (*FIELDS, "author", "venue", "year", "category", "status", "track")
 _FIELD = re.compile(r"(\w+):")
 _YEARS = re.compile(r"(\d{1,4})(?:\s*(?:-|\.\.)\s*(\d{1,4}))?$")
 _ANALYZER = FastStemAnalyzer()
@@ -183,7 +183,12 @@ def atom(text: str, field: str = "", phrase: bool = False) -> Built:
     """One word, phrase or prefix, in one field or in the title and the abstract."""
     if field == "year":
         return _years(text)
-    if field in ("author", "venue"):
+    if field in ("category", "status"):
+        value = text.lower().replace(" ", "-")
+        if field == "category" and value and "." not in value:  # category:cs is every cs.*
+            return wq.Or([wq.Term(field, value), wq.Prefix(field, value + ".")])
+        return wq.Term(field, value) if value else EVERYTHING
+    if field in ("author", "venue", "track"):
         names = [t.text for t in _NAMES(text)]
         if not names:
             return EVERYTHING

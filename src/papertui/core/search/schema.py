@@ -17,7 +17,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.lang.porter import stem
 from whoosh.support.charset import accent_map
 
-INDEX_VERSION = "8"  # bump when the schema, the derived fields (titles too) or the layout change
+INDEX_VERSION = "9"  # bump when the schema, the derived fields (titles too) or the layout change
 FIELDS = ("title", "abstract")
 Progress = Callable[[int, int], None]
 
@@ -113,5 +113,9 @@ def schema() -> Schema:
         author=TEXT(analyzer=_NAMES),
         venue=TEXT(analyzer=_NAMES),
         year=NUMERIC(int, bits=16, signed=False),
+        # arXiv categories (cs.lg), a conference's decision (oral) and track (`paper_meta`)
+        category=KEYWORD(lowercase=True),
+        status=KEYWORD(lowercase=True),
+        track=TEXT(analyzer=_NAMES),
         meta=STORED(),
     )

@@ -121,6 +121,7 @@ class SearchIndex:
             "authors": list(meta.get("authors", [])),
             "venue": meta.get("venue", ""),
             "year": meta.get("year"),
+            "extra": meta.get("extra", ""),
         }
 
     def expand_prefix(self, prefix: str, limit: int = 256) -> list[str]:

@@ -6,75 +6,73 @@ per annotations snapshot and set of negative keywords, and kept until either cha
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from papertui.core import drafts
-from papertui.core.corpus import finish_titles
-from papertui.core.querying import View
-from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Seed
+from papertui.core.corpus import Paper
+from papertui.core.semantic.seeds import add_seeds, seed_copies
+from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store
+from papertui.core.view import View
 
 if TYPE_CHECKING:
-    from papertui.core.library import Library
+    from papertui.core.querying import Planner
+    from papertui.core.semantic.reading import SemanticReading
     from papertui.core.semantic.triage import InterestModel, Ranked
 
 # "for you" explains the first this many papers it ranks (each costs a few microseconds).
 WHY_LIMIT = 500
-# term cosine from which a seed text is taken for a paper of the library: the same abstract
-# with its title before it and a tenth of its words dropped scored 0.74 or more, two
-# different papers at most 0.44 (300 ICML 2023 abstracts)
-SAME_PAPER = 0.6
-# skipped for a reason a warning already gives, with the count and line
-WARNED = ("unreadable entry", "broken JSON line")
 NOT_READY = "for you: not ready yet (unread papers first meanwhile)"
 NOTHING_YET = "for you: nothing learned yet (like with +, bookmark or tag papers)"
 
 
-def positive_ids(notes: Annotations) -> set[str]:
+def positive_ids(annotations: Annotations) -> set[str]:
     """Papers kept: bookmarked, noted, tagged or liked, and the seed papers (liked from a file):
     a seed that is also in the library opened later is a liked paper of it, never ranked."""
-    liked = {pid for pid, v in notes.feedback.items() if v == LIKED}
-    seeds = {s.id for s in notes.seeds}
-    return set(notes.bookmarks) | set(notes.notes) | set(notes.tags) | liked | seeds
+    liked = {pid for pid, v in annotations.feedback.items() if v == LIKED}
+    seeds = {s.id for s in annotations.seeds}
+    return (
+        set(annotations.bookmarks) | set(annotations.notes) | set(annotations.tags) | liked | seeds
+    )
 
 
 def negative_ids(
-    notes: Annotations, positives: set[str], writing: Collection[str] | None = None
+    annotations: Annotations, positives: set[str], writing: Collection[str] | None = None
 ) -> set[str]:
     """Papers passed over: read (since the last reset) and not kept, or skipped. A paper with
     a note typed and not saved yet (a draft; `writing`: `drafts.pending()` when the caller has
     it) was read and not left: it is not passed over; nor is one whose answer was taken back
     (`UNDECIDED`)."""
-    skipped = {pid for pid, v in notes.feedback.items() if v == SKIPPED}
-    read = {pid for pid, at in notes.reads.items() if at > notes.feedback_reset}
+    skipped = {pid for pid, v in annotations.feedback.items() if v == SKIPPED}
+    read = {pid for pid, at in annotations.reads.items() if at > annotations.feedback_reset}
     writing = drafts.pending() if writing is None else writing
-    return (read - positives - set(writing) - undecided_ids(notes)) | (skipped - positives)
+    return (read - positives - set(writing) - undecided_ids(annotations)) | (skipped - positives)
 
 
-def undecided_ids(notes: Annotations) -> set[str]:
+def undecided_ids(annotations: Annotations) -> set[str]:
     """Papers whose like or skip was taken back: ranked again, whether read or not."""
-    return {pid for pid, v in notes.feedback.items() if v == UNDECIDED}
+    return {pid for pid, v in annotations.feedback.items() if v == UNDECIDED}
 
 
-def is_passed_over(notes: Annotations, pid: str) -> bool:
+def is_passed_over(annotations: Annotations, pid: str) -> bool:
     """Whether paper `pid` is among `negative_ids`, found without building the sets (the
     detail pane asks at every move). A seed's copy found by content is not known here."""
     kept = (
-        pid in notes.bookmarks
-        or pid in notes.notes
-        or pid in notes.tags
-        or notes.feedback.get(pid) == LIKED
-        or any(s.id == pid for s in notes.seeds)
+        pid in annotations.bookmarks
+        or pid in annotations.notes
+        or pid in annotations.tags
+        or annotations.feedback.get(pid) == LIKED
+        or any(s.id == pid for s in annotations.seeds)
     )
     if kept:
         return False
-    if notes.feedback.get(pid) == SKIPPED:
+    if annotations.feedback.get(pid) == SKIPPED:
         return True
-    if notes.feedback.get(pid) == UNDECIDED:
+    if annotations.feedback.get(pid) == UNDECIDED:
         return False
-    at = notes.reads.get(pid)
-    return at is not None and at > notes.feedback_reset and drafts.load(pid) is None
+    at = annotations.reads.get(pid)
+    return at is not None and at > annotations.feedback_reset and drafts.load(pid) is None
 
 
 def learned(kept: int, passed: int) -> str:
@@ -84,72 +82,77 @@ def learned(kept: int, passed: int) -> str:
 
 
 class ForYou:
-    """The interest model of `library`'s reader and the views ranked by it."""
+    """The interest model of the reader whose answers `store` holds, trained on the vectors of
+    `semantic`, and the views it ranks from the papers the library shows now."""
 
-    def __init__(self, library: Library) -> None:
-        self.library = library
+    def __init__(
+        self,
+        store: Store,
+        semantic: SemanticReading,
+        papers: Sequence[Paper],
+        by_id: dict[str, int],
+        planner: Planner,
+    ) -> None:
+        self._store = store
+        self._semantic = semantic
         self._interest: tuple[tuple[object, ...], InterestModel] | None = None
         # seed id -> the id of the library's copy of it (None: not in the library), found by
         # content for the vectors it was found in: a .bib's abstract often differs from the
         # dump's in a word or its markup, so the ids differ
         self._copies: tuple[object, dict[str, str | None]] | None = None
+        self.corpus_changed(papers, by_id, planner)
+
+    def corpus_changed(
+        self, papers: Sequence[Paper], by_id: dict[str, int], planner: Planner
+    ) -> None:
+        """The library shows `papers` now, queried by `planner`: retrain on next use."""
+        self._papers = papers
+        self._by_id = by_id
+        self._planner = planner
+        self.forget()
 
     def positives(
-        self, notes: Annotations, copies: dict[str, str | None] | None = None
+        self, annotations: Annotations, copies: dict[str, str | None] | None = None
     ) -> set[str]:
         """`positive_ids`, with the library's copy of a seed in place of the seed (`copies`:
-        `_seed_copies(notes)`, when the caller has it)."""
+        `_seed_copies(annotations)`, when the caller has it)."""
         if copies is None:
-            copies = self._seed_copies(notes)
+            copies = self._seed_copies(annotations)
         found = {seed: copy for seed, copy in copies.items() if copy is not None}
-        return (positive_ids(notes) - found.keys()) | set(found.values())
+        return (positive_ids(annotations) - found.keys()) | set(found.values())
 
-    def _seed_copies(self, notes: Annotations) -> dict[str, str | None]:
-        vectors = self.library.semantic.vectors()
-        if vectors is None or not notes.seeds:
+    def _seed_copies(self, annotations: Annotations) -> dict[str, str | None]:
+        vectors = self._semantic.vectors()
+        if vectors is None or not annotations.seeds:
             return {}
         if self._copies is None or self._copies[0] is not vectors:
             self._copies = (vectors, {})
-        known = self._copies[1]
-        by_id = self.library.by_id
-        from papertui.core.semantic.similar import query_vector
-
-        for seed in notes.seeds:
-            if seed.id in known:
-                continue
-            copy = None
-            if seed.id not in by_id and len(vectors):
-                s = vectors.term_scores(query_vector(vectors, seed.abstract).terms)
-                best = int(s.argmax())
-                if float(s[best]) >= SAME_PAPER:
-                    copy = vectors.ids[best]
-            known[seed.id] = copy
-        return {s.id: known[s.id] for s in notes.seeds}
+        return seed_copies(vectors, annotations.seeds, self._by_id, self._copies[1])
 
     def forget(self) -> None:
         """Retrain on next use (the corpus or its vectors changed)."""
         self._interest = None
 
     def interest(self) -> InterestModel | None:
-        """See `Library.interest`."""
-        library = self.library
-        vectors = library.semantic.vectors()
+        """The reader's interest model, trained once per annotations snapshot, negative
+        keywords and notes being typed (None until the vectors are built)."""
+        vectors = self._semantic.vectors()
         if vectors is None:
             return None
         from papertui.core.settings import load_settings
 
-        notes = library.annotations()
+        annotations = self._store.snapshot()
         phrases = tuple(load_settings().negative_keywords)
-        key = (notes, phrases, vectors, tuple(drafts.pending()))
+        key = (annotations, phrases, vectors, tuple(drafts.pending()))
         cached = self._interest
-        if cached is not None and cached[0][0] is notes and cached[0][1:] == key[1:]:
+        if cached is not None and cached[0][0] is annotations and cached[0][1:] == key[1:]:
             return cached[1]
         from papertui.core.semantic.triage import train
 
-        copies = self._seed_copies(notes)
-        positives = self.positives(notes, copies)
-        negatives = negative_ids(notes, positives, key[3])
-        papers, by_id = library.papers, library.by_id
+        copies = self._seed_copies(annotations)
+        positives = self.positives(annotations, copies)
+        negatives = negative_ids(annotations, positives, key[3])
+        papers, by_id = self._papers, self._by_id
 
         def text_of(pid: str) -> str:
             pos = by_id.get(pid)
@@ -161,7 +164,7 @@ class ForYou:
             sorted(negatives),
             [
                 f"{s.title}. {s.abstract}"
-                for s in notes.seeds
+                for s in annotations.seeds
                 if s.id not in by_id and not copies[s.id]
             ],
             phrases,
@@ -171,37 +174,39 @@ class ForYou:
         return model
 
     def answers(self) -> int:
-        """See `Library.answers`."""
+        """How many answers "for you" learns from: papers kept (bookmarked, noted, tagged or
+        liked, seed texts among them) and papers passed over (read and not kept, or
+        skipped)."""
         return sum(self.answer_counts())
 
     def answer_counts(self) -> tuple[int, int]:
         """(papers kept, papers passed over) that the model learns from."""
-        notes = self.library.annotations()
-        positives = self.positives(notes)  # seeds are among them
-        return len(positives), len(negative_ids(notes, positives))
+        annotations = self._store.snapshot()
+        positives = self.positives(annotations)  # seeds are among them
+        return len(positives), len(negative_ids(annotations, positives))
 
-    def order(self, view: View, notes: Annotations) -> None:
+    def order(self, view: View, annotations: Annotations) -> None:
         """Unread papers not yet judged first, most interesting first; then the papers read,
         kept (bookmarked, noted, tagged), liked or skipped, in the view's order."""
-        papers = self.library.papers
+        papers = self._papers
         if not view.indices:
             return  # "no papers match" says more than how the order works
-        positives = self.positives(notes)
-        negatives = negative_ids(notes, positives)
-        judged = negatives | positives | (notes.reads.keys() - undecided_ids(notes))
+        positives = self.positives(annotations)
+        negatives = negative_ids(annotations, positives)
+        judged = negatives | positives | (annotations.reads.keys() - undecided_ids(annotations))
         unread = [i for i in view.indices if papers[i].id not in judged]
         read = [i for i in view.indices if papers[i].id in judged]
         model = self.interest()
         if model is None:
-            view.notes.append(NOT_READY)
+            view.remarks.append(NOT_READY)
             view.indices = unread + read
             return
         if model.empty:
-            view.notes.append(NOTHING_YET)
+            view.remarks.append(NOTHING_YET)
             view.indices = unread + read
             return
         scores = model.scores()
-        view.notes.append(learned(len(positives), len(negatives)))
+        view.remarks.append(learned(len(positives), len(negatives)))
         position = model.vectors.position
         rows = {i: position(papers[i].id) for i in unread}
         ranked = sorted(unread, key=lambda i: (-_score(scores, rows[i]), i))
@@ -214,13 +219,15 @@ class ForYou:
         view.indices = ranked + read
 
     def rank(self, limit: int = 50) -> View:
-        """See `Library.rank`."""
-        library = self.library
-        view = library.run_query("is:unread", sort="foryou", depth=None)
-        notes = library.annotations()
-        positives = self.positives(notes)
-        judged = negative_ids(notes, positives) | positives
-        papers = library.papers
+        """Unread papers not yet judged (liked, skipped, bookmarked, noted, tagged), most
+        interesting first (the front of `Library.run_query("is:unread", sort="foryou")`), with
+        `scores` and `why`; at most `limit`."""
+        annotations = self._store.snapshot()
+        view = self._planner.run("is:unread", annotations, depth=None)
+        self.order(view, annotations)
+        positives = self.positives(annotations)
+        judged = negative_ids(annotations, positives) | positives
+        papers = self._papers
         view.indices = [i for i in view.indices if papers[i].id not in judged][:limit]
         model = self.interest()
         if model is not None and not model.empty:  # the order explained only its top papers
@@ -233,32 +240,32 @@ class ForYou:
         return view
 
     def ask_me(self, limit: int = 50) -> View:
-        """See `Library.ask_me`."""
-        library = self.library
+        """Unread papers the interest model is least sure about: answering them (like or
+        skip) teaches it the most. The view's remarks say how many answers it learned from."""
         view = View(query="", indices=[])
         model = self.interest()
         if model is None:
-            view.notes.append("related-paper vectors not ready yet (being built or loaded)")
+            view.remarks.append("related-paper vectors not ready yet (being built or loaded)")
             return view
         if model.empty:
-            view.notes.append(NOTHING_YET)
+            view.remarks.append(NOTHING_YET)
             return view
-        notes = library.annotations()
-        for item in model.ask_order(limit, exclude=notes.reads.keys()):
-            pos = library.by_id.get(item.id)
+        annotations = self._store.snapshot()
+        for item in model.ask_order(limit, exclude=annotations.reads.keys()):
+            pos = self._by_id.get(item.id)
             if pos is not None:
                 view.indices.append(pos)
                 view.scores[pos] = item.score
                 view.why[pos] = self._why(item)
-        view.notes.append(learned(*self.answer_counts()))
+        view.remarks.append(learned(*self.answer_counts()))
         return view
 
     def _why(self, item: Ranked) -> str:
         """The terms behind a paper's score, and the liked paper it is nearest to."""
-        pos = self.library.by_id.get(item.closest) if item.closest else None
+        pos = self._by_id.get(item.closest) if item.closest else None
         if pos is None:
             return item.why
-        title = " ".join(self.library.papers[pos].title.split())
+        title = " ".join(self._papers[pos].title.split())
         near = f"near “{title[:57] + '…' if len(title) > 58 else title}”"
         return f"{item.why}; {near}" if item.why else near
 
@@ -266,35 +273,7 @@ class ForYou:
         """Like the papers of a file: those of the library become liked papers, the others
         seed texts; returns how many. `problems` gets what could not be read in the file
         (broken entries, entries without an abstract)."""
-        from papertui.core.corpus import load_corpus
-
-        library = self.library
-        corpus = load_corpus([path])
-        if not corpus.papers:
-            problem = "; ".join(corpus.errors) or f"no papers could be read from {path}"
-            raise ValueError(problem)
-        if problems is not None:
-            problems.extend(corpus.errors + corpus.warnings)
-            for f in corpus.files:
-                # unreadable BibTeX entries have a warning of their own (with the count and
-                # line): counted again, they read as a second, unexplained problem
-                left = {why: n for why, n in f.skipped.items() if why not in WARNED}
-                if left:
-                    reasons = ", ".join(f"{why}: {n}" for why, n in left.items())
-                    problems.append(f"{f.path}: skipped {reasons}")
-        by_id = library.by_id
-        here = [library.papers[by_id[p.id]] for p in corpus.papers if p.id in by_id]
-        if here:
-            library.marks.like(here)
-        finish_titles(corpus.papers)
-        seeds = [
-            Seed(p.id, p.title if p.has_real_title else "", p.abstract, str(path))
-            for p in corpus.papers
-            if p.id not in by_id
-        ]
-        if seeds:
-            library.store.add_seeds(seeds)
-        return len(here) + len(seeds)
+        return add_seeds(path, self._store, self._papers, self._by_id, problems)
 
     def negative_keywords(self) -> list[str]:
         """Words and phrases whose papers sink in "for you" (settings.toml)."""

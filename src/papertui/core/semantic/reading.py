@@ -7,34 +7,54 @@ stays small while this keeps the lazily built cache and what the planner learns 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from papertui.core.corpus import Paper
-from papertui.core.querying import View
+from papertui.core.store import Store
+from papertui.core.view import View
 
 if TYPE_CHECKING:
-    from papertui.core.library import Library
+    from papertui.core.indexing import Indexing
     from papertui.core.overview import Overview
+    from papertui.core.querying import Planner
     from papertui.core.semantic.service import SemanticCache
 
 
 class SemanticReading:
-    """Vectors and topics of `library`'s corpus (built on demand) and what is read from them."""
+    """Vectors and topics of the corpus the library shows (built on demand, cached in
+    `directory`, keyed by the digest `indexing` gives) and what is read from them."""
 
-    def __init__(self, library: Library) -> None:
-        self.library = library
+    def __init__(
+        self,
+        directory: Path,
+        store: Store,
+        indexing: Indexing,
+        papers: Sequence[Paper],
+        by_id: dict[str, int],
+        planner: Planner,
+    ) -> None:
+        self._directory = directory
+        self._store = store
+        self._indexing = indexing
         self._cache: SemanticCache | None = None
-        self._word_counts: list[int] | None = None  # abstract length per position (overview)
+        self.corpus_changed(papers, by_id, planner)
 
-    def corpus_changed(self) -> None:
-        """The library shows another corpus: drop what was computed per position."""
-        self._word_counts = None
+    def corpus_changed(
+        self, papers: Sequence[Paper], by_id: dict[str, int], planner: Planner
+    ) -> None:
+        """The library shows `papers` now, queried by `planner`: drop what was computed per
+        position."""
+        self._papers = papers
+        self._by_id = by_id
+        self._planner = planner
+        self._word_counts: list[int] | None = None  # abstract length per position (overview)
 
     def cache(self) -> SemanticCache:
         if self._cache is None:
             from papertui.core.semantic.service import SemanticCache
 
-            self._cache = SemanticCache(self.library.index_store.root / "semantic")
+            self._cache = SemanticCache(self._directory)
         return self._cache
 
     def state(self) -> str:
@@ -55,16 +75,22 @@ class SemanticReading:
         *,
         in_process: bool = False,
     ) -> None:
-        """See `Library.ensure_semantic`."""
+        """Load from the cache, extend or build the vectors and topics of the corpus.
+
+        Slow the first time (~1 min at 100k): call from a worker after `Indexing.ensure`.
+        Large corpora (`Indexing.needs_child_process`) are built by a child process (`papertui
+        semantic`) and then memory-mapped here, unless `in_process` (the CLI, which is its own
+        process). progress(done, total) as the index reports it; raises IndexCancelled when
+        cancelled, IndexFailed when the child fails."""
         from papertui.core.search import IndexCancelled
 
-        library = self.library
+        indexing = self._indexing
         cache = self.cache()
-        digest = library.indexing.digest()
+        digest = indexing.digest()
         if cache.load(digest):
             self._loaded()
             return
-        if library.indexing.needs_child_process() and not in_process:
+        if indexing.needs_child_process() and not in_process:
             from papertui.core.semantic.child import semantic_in_child
 
             cache.state = "topics: computing 0%"
@@ -76,7 +102,7 @@ class SemanticReading:
 
             try:
                 semantic_in_child(
-                    library.sources, report, cancelled or (lambda: False), None, library.format
+                    indexing.sources, report, cancelled or (lambda: False), None, indexing.format
                 )
             finally:
                 cache.state = "topics: not built"
@@ -86,13 +112,14 @@ class SemanticReading:
             from papertui.core.semantic.service import SemanticCancelled
 
             try:
-                cache.ensure(digest, library.papers, progress, cancelled)
+                cache.ensure(digest, self._papers, progress, cancelled)
             except SemanticCancelled as exc:
                 raise IndexCancelled() from exc
         self._loaded()
 
     def _loaded(self) -> None:
-        """Teach the planner `topic:n` and meaning search; the interest model is retrained."""
+        """Teach the planner `topic:n` and meaning search (the interest model retrains on the
+        new vectors by itself)."""
         cache = self.cache()
         vectors, topics = cache.vectors, cache.topics
         if vectors is None or topics is None:
@@ -105,10 +132,9 @@ class SemanticReading:
             return frozenset(numbered[n - 1].ids) if 1 <= n <= len(numbered) else None
 
         everything = len(vectors)
-        planner = self.library.planner
+        planner = self._planner
         planner.topic_ids = topic_ids
         planner.meaning = lambda text, limit: search(vectors, text, limit or everything)
-        self.library.foryou.forget()
 
     def similar(
         self,
@@ -119,11 +145,10 @@ class SemanticReading:
     ) -> View:
         """Papers most like `paper` (None: like the bookmarked papers taken together), within
         the same filters as the list (bookmarks only, the chosen collections)."""
-        library = self.library
         label = f"like {paper.title!r}" if paper else "like your bookmarks"
-        view = View(query="", indices=[], notes=[f"papers {label}"])
-        notes = library.annotations()
-        ids = [paper.id] if paper else list(notes.bookmarks)
+        view = View(query="", indices=[], remarks=[f"papers {label}"])
+        annotations = self._store.snapshot()
+        ids = [paper.id] if paper else list(annotations.bookmarks)
         narrowed = bookmarks_only or bool(collections)
         chosen = set(collections)
         wanted = limit * 10 if narrowed else limit
@@ -132,16 +157,16 @@ class SemanticReading:
             from papertui.core.semantic.similar import similar
 
             found = similar(vectors, ids, wanted, exclude=ids)
-        elif library.index is None:
-            view.notes.append("index not ready")
+        elif (index := self._indexing.index) is None:
+            view.remarks.append("index not ready")
             return view
         else:
-            found = [(pid, s) for pid, s in library.index.similar(ids, wanted) if pid not in ids]
+            found = [(pid, s) for pid, s in index.similar(ids, wanted) if pid not in ids]
         for pid, score in found:
-            pos = library.by_id.get(pid)
-            if pos is None or (bookmarks_only and pid not in notes.bookmarks):
+            pos = self._by_id.get(pid)
+            if pos is None or (bookmarks_only and pid not in annotations.bookmarks):
                 continue
-            if chosen and not chosen.intersection(library.papers[pos].collections):
+            if chosen and not chosen.intersection(self._papers[pos].collections):
                 continue
             view.indices.append(pos)
             view.scores[pos] = score
@@ -149,26 +174,27 @@ class SemanticReading:
         return view
 
     def topic_label(self, n: int) -> str:
-        """See `Library.topic_label`."""
+        """The label of topic `n` (1-based, as `topic:n` and the overview number it); "" when
+        topics are not computed or there is no such topic."""
         topics = self._cache.topics if self._cache is not None else None
         if topics is None or not 1 <= n <= len(topics.topics):
             return ""
         return topics.topics[n - 1].label
 
     def overview(self, indices: Sequence[int], terms: bool = True) -> Overview:
-        """See `Library.overview`."""
+        """Counts, years, venues, collections, abstract lengths, distinctive terms and topics
+        (with unread counts; number = index + 1) of the papers at `indices`."""
         from papertui.core import overview as ov
 
-        library = self.library
-        notes = library.annotations()
+        annotations = self._store.snapshot()
         marks = ov.Annotations(
-            read=notes.reads.keys(),
-            bookmarked=notes.bookmarks.keys(),
-            noted=notes.notes.keys(),
-            tagged=notes.tags.keys(),
+            read=annotations.reads.keys(),
+            bookmarked=annotations.bookmarks.keys(),
+            noted=annotations.notes.keys(),
+            tagged=annotations.tags.keys(),
         )
         topics = self._cache.topics if self._cache is not None else None
-        papers = library.papers
+        papers = self._papers
         view = [papers[i] for i in indices]
         if self._word_counts is None:
             self._word_counts = [len(p.abstract.split()) for p in papers]

@@ -25,7 +25,8 @@ class Reconciling(StoreReader):
         """Bring the store up to date with a loaded corpus; returns how many ids moved.
 
         Rows kept under an id computed before ids decoded LaTeX (read marks, seen rows, and
-        annotations the schema migration could not reach) move to the paper's id now; saved
+        annotations the schema migration could not reach), and rows under the id of a copy now
+        merged into another paper (`PaperMeta.aliases`), move to the paper's id now; saved
         copies of these papers get their metadata (authors, venue, year, whether the title is
         real), which stores from before schema 2 lack. Cheap when there is nothing to do.
         """
@@ -55,8 +56,12 @@ class Reconciling(StoreReader):
             # brace can have an older id (found without decoding the other abstracts); the same
             # such papers against the same orphans were checked before: nothing to find
             latex = papers_containing(papers, "\\{}")
-            key = _fingerprint(sorted(orphans), [p.id for p in latex])
+            # a copy of a paper with another abstract text (the same arXiv id) was merged into
+            # it: what was made on that copy's id moves to the paper's
+            merged = {a: p.id for p in papers if p._meta for a in p.meta.aliases if a in orphans}
+            key = _fingerprint(sorted(orphans), [p.id for p in latex], sorted(merged))
             if key != checked:
+                legacy.update(merged)
                 for paper in latex:
                     old = _v1_id(paper.abstract)
                     if old != paper.id and old in orphans:

@@ -103,7 +103,7 @@ def _finish(
         # no sentence states the contribution: what the name stands for, or the first sentence
         phrase = _expanded(text, name) if name else ""
         if not phrase:
-            phrase = _fallback(text, ends)
+            phrase = _fallback(text, ends, cut_clause=True)
             if name:
                 phrase = _compress(phrase, name)
         bad = _bad(phrase)

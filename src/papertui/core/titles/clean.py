@@ -11,6 +11,9 @@ _CONTROL = re.compile(
     "[\x00-\x08\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufffc\ufffd]"
 )
 _FONT_GROUP = re.compile(r"\{\\(?:sc|bf|it|em|tt|rm|sf|sl|textsc)\s+([^{}]*)\}")
+# Smaller capitals inside a word stand for small capitals, lower-case letters in the name:
+# "F{\small ED}GA" is FedGA
+_SMALL_CAPS = re.compile(r"(?<=[A-Za-z])\{\\(?:small|scriptsize|footnotesize|tiny)\s+([A-Z]+)\}")
 _TEXT_CMD = re.compile(
     r"\\(?:textsc|textbf|textit|texttt|textrm|textsf|emph|text|mathrm|mathsf|mathtt|mbox)\s*"
     r"\{([^{}]*)\}"
@@ -57,6 +60,8 @@ def _clean(abstract: str) -> str:
     if "\\" in text or "$" in text or "{" in text:
         if "\\" in text:
             text = _REFERENCE.sub("", text)
+        if "{\\" in text:
+            text = _SMALL_CAPS.sub(lambda m: m.group(1).lower(), text)
         text = _FONT_GROUP.sub(r"\1", text)
         text = _TEXT_CMD.sub(r"\1", text)
         if "$" in text or "\\" in text:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from papertui.core.titles.openers import _open
 from papertui.core.titles.words import _FUNCTION, _HEADS, _VAGUE, _wordset
 
 _PAREN = re.compile(r" \([^()]*\)(?!\w)| \[[^\[\]]*\](?!\w)")  # not "[b]word": the space would go
@@ -29,7 +30,7 @@ _LEAD = re.compile(
     r"(?:(?:novel|new|simple|simple yet effective|simple but effective|effective|generic|"
     r"first|general|principled|straightforward|elegant|lightweight|powerful|practical|"
     r"flexible|versatile|concise|intuitive|innovative|conceptually simple|highly|"
-    r"yet|surprisingly|very|more|comprehensive|thorough|carefully designed)(?:,| and)? )*"
+    r"yet|but|surprisingly|very|more|comprehensive|thorough|carefully designed)(?:,| and)? )*"
     r"(?:(?:problem|task|question|challenge|issue|setting|study|notion|idea|concept) of )?",
     re.IGNORECASE,
 )
@@ -43,7 +44,11 @@ _GERUND_DOUBLE = _wordset(
 
 
 _HEAD_THAT = re.compile(
-    r"^(?:" + _HEADS + "|" + _VAGUE + r"),? (?:that|which) (?:[a-z]+ly )?([a-z]+)s "
+    r"^(?:"
+    + _HEADS
+    + "|"
+    + _VAGUE
+    + r"),? (?:that|which) (?:[a-z]+ly )?(?!is |has |was )([a-z]+)s "
 )
 _HEAD_OF = re.compile(
     r"^(?:(?:broad|large|wide|rich|new|general|whole) )?(?:class|family|set|kind|type|variety|"
@@ -108,7 +113,7 @@ def _drop_name(phrase: str, name: str) -> str:
     head = phrase[:at].rstrip(" \"'“")
     if head.endswith(_OBJECT_OF):
         return phrase  # "power of GDNs on ...": the name is an object here, not the subject
-    tail = phrase[at + len(name) :].lstrip("\"'”")
+    tail = phrase[at + len(name) :].lstrip("\"'”").removeprefix(" in short")
     for word in (
         " called",
         " named",
@@ -124,7 +129,7 @@ def _drop_name(phrase: str, name: str) -> str:
             head = head[: -len(word)].rstrip(" ,")
             break
     tail = _PAREN.sub("", tail, count=1) if tail.startswith((" (", "(")) else tail
-    tail = tail.lstrip(" ,:;–—-")
+    tail = tail.lstrip(" ,:;–—-(" if tail.count("(") > tail.count(")") else " ,:;–—-")
     for word in ("as ", "is ", "which is "):
         if tail.startswith(word):
             tail = tail[len(word) :]
@@ -191,7 +196,7 @@ _LEFT_BEHIND = re.compile(r" ?\(\s*\)|(?:^| )[’']s\b")
 
 def _compress(phrase: str, name: str | None) -> str:
     """A title-like phrase from the words after the contribution verb."""
-    phrase = _IN_THIS_PAPER.sub("", phrase.strip(" .!?"), count=1)
+    phrase = _IN_THIS_PAPER.sub("", _open(phrase).strip(" .!?"), count=1)
     if m := _THAT_LEAD.match(phrase):  # "we prove here that X", "we show analytically that X"
         phrase = phrase[m.end() :]
     phrase = _unname(phrase, name)

@@ -63,7 +63,8 @@ _VERBS = {
 }
 _VERB_ALT = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
 _CUE = re.compile(
-    r" [WwTtOo](?:e|his (?:paper|work|study|article|note|letter|thesis)|ur (?:work|paper|study))"
+    r" [WwTtOo](?:e|his (?:paper|work|study|article|note|letter|thesis)|ur (?:work|paper|study)|"
+    r"he (?:present )?(?:paper|work|study|article|authors?))"
     r"(?:,[^,]{1,40},)?(?: (?:also|further|first|then|here|now|instead|thus|therefore|hence|"
     r"[a-z]+ly))? (?:(aim|seek|attempt|set out|try|wish|strive|want) (?=to [a-z])|"
     r"(?:(?:can|will|are able to|need to) )?(" + _VERB_ALT + r")(?:s|es|d|ed)?\b"
@@ -112,8 +113,12 @@ def _contributions(text: str, ends: list[int]) -> list[Cue]:
             if place is None:
                 continue
             index, start, end = place
-            at = m.end() - 3 if m.group().endswith(" to ") else m.end()  # "to solve Y"
-            found.append((3.5 - index * 0.15, start, at, end))
+            if m.group(1):
+                at = m.end() - 3 if m.group(1) == "to" else m.end()  # "to solve Y"
+                found.append((3.5 - index * 0.15, start, at, end))
+            elif subject := _passive_subject(text, start, m.start()):
+                # "In this paper, a dual decoupling framework is proposed": what is proposed
+                found.append((3.0 - index * 0.15, start, subject, m.start()))
     found.sort(key=lambda c: -c[0])
     return found
 
@@ -143,7 +148,9 @@ _MAIN_VERB = re.compile(
 )
 
 
-def _fallback(text: str, ends: list[int], noun_phrase: bool = False) -> str:
+def _fallback(
+    text: str, ends: list[int], noun_phrase: bool = False, cut_clause: bool = False
+) -> str:
     """No contribution sentence: the first sentence, less any opener, that reads as a title.
     With `noun_phrase`, only the subject of a sentence that says what its subject is ("X have
     gained popularity"), or ""."""
@@ -159,11 +166,42 @@ def _fallback(text: str, ends: list[int], noun_phrase: bool = False) -> str:
         elif noun_phrase and len(clause) >= 8 and not _STILL_OPENER.match(clause):
             return ""  # a clause
         if len(clause) >= 8 and not _STILL_OPENER.match(clause):
+            if cut_clause and (m := _FINITE.search(clause)):
+                # "X cannot always be satisfied": X, when X says what the paper is about
+                subject = _WIDELY_USED.sub("", clause[: m.start()])
+                if _VAGUE_SUBJECT.match(subject) or len(_content(subject)) < 2:
+                    start = end + 1
+                    continue
+                first, _, rest = subject.partition(" ")
+                if first[1:].islower() and f" {first} " not in text[end:]:
+                    subject = f"{first.lower()} {rest}"  # a sentence's capital, not a name's
+                return subject
             return clause
         start = end + 1
     if noun_phrase:
         return ""
     return _PAREN.sub("", text[: ends[0] if ends else len(text)]).strip(" .")
+
+
+# The verb of a background sentence's main clause: "X cannot always be ...", "X was a ...",
+# "X often achieve ...", "X has achieved ..."
+_FINITE = re.compile(
+    r" (?:(?:often|always|usually|rarely|commonly|frequently|still) [a-z]+\b|"
+    r"(?:(?:[a-z]+ly|often|always|still|also|now|not|usually|generally) )?(?:is|are|was|were|"
+    r"has|have|had|can|cannot|could|may|might|will|would|should|must|do|does|did|remains?|"
+    r"raises?|encounters?|achieve|achieves|shows?|suffers?|requires?|involves?|relies|rely|"
+    r"plays?|lacks?|faces?|brings?|leads?|led|became|becomes?|makes?|made|provides?|offers?|"
+    r"allows?|enables?|attracts?|gains?|receives?|struggles?|fails?|exhibits?)\b)"
+)
+_WIDELY_USED = re.compile(r"^(?:[A-Za-z]+ly )?(?:used|adopted|studied|applied|deployed) ")
+_VAGUE_SUBJECT = re.compile(
+    r"(?i)(?:the |a |an |one of )*(?:goal|aim|purpose|objective|key|main|common|experiments?|"
+    r"results?|abstract|this|it|they|there)\b"
+)
+
+
+def _content(phrase: str) -> list[str]:
+    return [w for w in phrase.split() if len(w) > 3 and w.lower() not in _FUNCTION]
 
 
 # "Open world object detection (OWOD) is a new task ...": the first sentence's subject names the
@@ -190,7 +228,7 @@ _POINTER = re.compile(
     r"(?:,? (?:to|that|which|for|in|on|of) [a-z]+(?: [a-z]+ly)?)? (?:this|these|those|such|the "
     r"above|the|that) (?:problems?|issues?|tasks?|settings?|challenges?|limitations?|gap|"
     r"shortcomings?|schemes?|questions?|end|drawbacks?|difficult(?:y|ies)|goals?|needs?)\b"
-    r"(?! of )(?! in [a-z])(?! for [a-z]).*$"
+    r"(?! of )(?! in [a-z])(?! for [a-z])(?! between ).*$"
 )
 _WEAK_START = _wordset(
     """
@@ -207,9 +245,18 @@ _CONJUNCTIONS = _wordset(
 )
 # "In this work, the X framework is proposed to solve Y": the contribution in the passive
 _PASSIVE = re.compile(
-    r" (?:is|are) (?:here |first |thus |then )?(?:proposed|introduced|presented|developed|"
-    r"designed) (?:to|for) "
+    r" (?:is|are) (?:here |first |thus |then |also )?(?:proposed|introduced|presented|developed|"
+    r"designed)(?: (to|for) |\b)"
 )
+_NEW = re.compile(r"^(?:an?|our|the proposed) |\b(?:novel|new)\b")
+
+
+def _passive_subject(text: str, start: int, verb: int) -> int:
+    """Where the subject of "X is proposed" starts, when X is the paper's own ("a novel X", "our
+    X", "the proposed X"; after an opener's comma); 0 for "several methods are proposed"."""
+    comma = text.rfind(", ", start, verb)
+    at = comma + 2 if comma >= 0 else start + 1
+    return at if verb - at >= 8 and _NEW.search(text[at:verb]) else 0
 
 
 def _subject(text: str, pos: int = 0) -> str:
@@ -217,7 +264,7 @@ def _subject(text: str, pos: int = 0) -> str:
     m = _SUBJECT.match(text, pos)
     if not m:
         return ""
-    words = m.group(1).split()
+    words = _WIDELY_USED.sub("", m.group(1)).split()  # "widely used deep networks"
     while words and words[0].lower() in _SUBJECT_TRIM:
         del words[0]
     if not words or any(w.lower() in _NOT_SUBJECT for w in words) or len(words) > 6:

@@ -29,6 +29,45 @@ _PARTICIPLES = _wordset(
 )
 
 
+# Nouns that ask for their "of": a title never ends on them ("... by means", "... in the context")
+_OF_NOUNS = _wordset(
+    "means purpose terms context presence absence lack use form number set series succession "
+    "sequence variety range kind kinds type types class family amount collection combination "
+    "subset part role notion sort fraction majority plethora host lot couple"
+)
+_WAITING = ("ing", "relevant", "associated", "underlying")
+_OF_LEAD = _wordset("in by for with on of to as at into from under and a an the this its their")
+
+
+def _of_phrase(words: list[str]) -> int:
+    """Where the phrase that ends on a noun asking for its "of" starts ("in the context", "a
+    set"), 0 when the words do not end on one."""
+    if words[-1].lower().strip(",;:") not in _OF_NOUNS:
+        return 0
+    i = len(words) - 1
+    while i > 0 and words[i - 1].lower() in _OF_LEAD and len(words) - i < 4:
+        i -= 1
+    return i if i < len(words) - 1 else 0
+
+
+# Verbs of a relative clause that ask for a second complement: "that endows X with Y", "that maps
+# X to Y"; a title that stops after X stops in the middle
+_TWO_PLACE = _wordset(
+    "endows endow equips equip maps map transforms transform converts convert turns turn casts "
+    "cast relates relate links link connects connect translates translate"
+)
+
+
+def _two_place(words: list[str]) -> int:
+    """Where a relative clause whose verb waits for a second complement starts, when the words
+    end before that complement (0: none)."""
+    for k in range(3, 7):
+        if k < len(words) - 1 and words[-k] in ("that", "which") and words[-k + 1] in _TWO_PLACE:
+            tail = {w.lower() for w in words[-k + 2 :]}
+            return 0 if tail & {"with", "to", "into", "as"} else len(words) - k
+    return 0
+
+
 def _trim(words: list[str], strict: bool = True) -> list[str]:
     """Drop the words a title cannot end on: a function word, a word that waits for more, an
     infinitive or relative clause cut short, a gerund after a preposition ("by integrating"),
@@ -42,6 +81,12 @@ def _trim(words: list[str], strict: bool = True) -> list[str]:
             del words[-2:]  # "... in the loop to obtain", "... optimization that achieves"
         elif len(words) > 3 and low.endswith("ing") and words[-2].lower() in _FUNCTION:
             del words[-2:]
+        elif len(words) > 4 and (cut := _two_place(words)):
+            del words[cut:]  # "... that endows models", "... that maps a simple distribution"
+        elif len(words) > 3 and (cut := _of_phrase(words)) >= 2:
+            del words[cut:]  # "... for the purpose", "... based on a succession"
+            if len(words) > 3 and words[-1].lower().endswith(_WAITING):
+                words.pop()  # "capable of producing | an unlimited number": its object went
         elif strict and len(words) > 4 and (cut := _unfinished(words)):
             del words[cut:]
         else:

@@ -98,8 +98,11 @@ def _quality(phrase: str, lower: str) -> float:
 
 _BAD_START = _wordset(
     "if cases case such this these those it they them other whether how what when where which "
-    "there then thus and but or so that as its their"
+    "there then thus and but or so that as its their moreover furthermore additionally besides "
+    "hence therefore also"
 )
+# A sequence word with its comma opens a sentence, not a title ("First, ..."; "second order" may)
+_SEQUENCE = _wordset("first, second, third, finally, next, lastly, last,")
 # A verb that makes a phrase a clause, unless a relative pronoun comes first
 _MAIN_CLAUSE = re.compile(
     r" (?:can|may|could|might|will|would|should|must|is|are|was|were|has|have|refers|remains|"
@@ -116,7 +119,7 @@ def _bad(phrase: str) -> bool:
         return True
     words = phrase.split()
     first = words[0].lower()
-    if first.strip(",") in _BAD_START or first.endswith("ly,"):
+    if first.strip(",") in _BAD_START or first.endswith("ly,") or first in _SEQUENCE:
         return True
     low = f" {phrase.lower()} "
     if " we " in low:

@@ -5,92 +5,35 @@ from __future__ import annotations
 import re
 
 from papertui.core.titles.acronyms import _expands, _expansion
+from papertui.core.titles.name_pick import _pick
+from papertui.core.titles.name_words import (
+    _APPOSITION,
+    _CALLED_AS,
+    _CALLED_WORDS,
+    _CANDIDATE,
+    _DASHES,
+    _INTRO_NEXT,
+    _INTRO_SKIP,
+    _INTRO_WORDS,
+    _LINK_NAME,
+    _LOWER_PAREN,
+    _NAMED_AS,
+    _NAMING_CLAUSE,
+    _NOT_NAMES,
+    _OWN,
+    _PART,
+    _PASSIVE_INTRO,
+    _PLAIN_NAME,
+    _REPO,
+    _SHAPE,
+    _SUBJECT_VERBS,
+    _TRIGGERS,
+)
 from papertui.core.titles.words import _offerable, _wordset
 
-# Name-shaped: an inner capital (NoProp, LiDAR), two capitals in a row (GRAPE) or a digit before
-# a capital (3D). "Dual-Conditional" is not: its capitals only start words.
-# (written so the engine never backtracks: a capital after the first character, with only
-# lower-case letters or digits between)
-_SHAPE = re.compile(r"[A-Za-z0-9][a-z0-9]*[A-Z]")
-
-# Words that name what follows: "dubbed X", "we call it X", "referred to as X".
-_CALLED_WORDS = _wordset("called named termed dubbed coined coin coded namely call term dub name")
-_CALLED_AS = _wordset("denoted referred short known")
-# "We refer to our method as X", "we name the proposed network as X"
-_NAMED_AS = re.compile(r"\b(?:refer|name|term|call|denote|dub|coin)\w* (?:\S+ ){0,6}as $")
-# Head nouns a name stands beside: "a novel framework, HRDFuse, that", "the BEDLAM dataset"
-_APPOSITION = _wordset(
-    """
-    method framework model algorithm network approach technique system architecture pipeline
-    module dataset benchmark leaderboard library toolkit tool loss metric paradigm strategy scheme
-    solver estimator optimizer agent detector generator transformer encoder representation
-    """
-)
-# Verbs that introduce the paper's own method: "we propose X, a ...".
-_INTRO_WORDS = frozenset(
-    f"{verb}{end}"
-    for verb in _wordset(
-        "propose introduce present develop design build create construct release devise "
-        "contribute offer"
-    )
-    for end in ("", "s", "d", "ed")
-) | _wordset("proposing introducing presenting developing designing building creating releasing")
-_INTRO_SKIP = _wordset("our the a an new novel simple")
-# What may follow a name the paper introduces: punctuation or a clause ("X, a ...", "X that").
-_INTRO_NEXT = _wordset(
-    "which that as is to for with by model framework method network architecture - – —"
-)
-_SUBJECT_VERBS = _wordset(
-    """
-    is achieves outperforms consists uses learns enables leverages can improves performs employs
-    exploits combines introduces provides builds relies yields attains establishes sets reaches
-    surpasses generates produces also further then consistently significantly thus
-    """
-)
-# Candidate names: a capital or a digit first ("GeoMAE", "3D", "3Mformer"); Python's engine scans
-# for the first character fast. Lower-case names ("dugMatting") are met in parentheses.
-# Only a name-shaped word or one followed by punctuation ("we present Painter, a ...") can be a
-# name: the others (a sentence's first word) are skipped by the regex engine, not by Python.
-# Possessive quantifiers (*+, ++): a word is never given back, which makes the scan three times
-# faster.
-_CANDIDATE = re.compile(
-    r"[A-Z0-9](?=[A-Za-z0-9][a-z0-9]*[A-Z]|[A-Za-z0-9]*+(?:[-+@][A-Za-z0-9]++)*+\+*"
-    r"[^ A-Za-z0-9+@-])[A-Za-z0-9]*+(?:[-+@][A-Za-z0-9]++)*+\+*"
-)
-_LOWER_PAREN = re.compile(r"\(([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*)\)")
-_REPO = re.compile(r"github\.com/[^/ ]+/([A-Za-z0-9][A-Za-z0-9.+-]*[A-Za-z0-9+])(?![\w/])")
-# The clause before "(X)" names the method: "a method, called ..."; or introduces the paper's
-# own method: "we present ...", "our ...", "a novel ..."
-_NAMING_CLAUSE = re.compile(
-    r" (?:called|named|termed|dubbed|coined|call it|we call|we name|we term|we dub) "
-)
-_OWN = re.compile(
-    r" (?:(?:[Ww]e|[Tt]his (?:paper|work)) (?:\w+ )?(?:propose|present|introduce|develop|design|"
-    r"devise|build)s?\b|(?:[Oo]ur|novel|proposed)\b)"
-)
-_PASSIVE_INTRO = ("is proposed", "is introduced", "is presented", "is developed", "is designed")
-# What a name given in passing may name: a task, or a part of the paper's method
-_PART = _wordset(
-    "task problem setting scenario phenomenon issue module block component layer stage "
-    "branch step unit mechanism head strategy operator paradigm"
-)
-# A name in a link: "EventNeRF", "3DAvatarGAN", "M6Doc"; not a video id or "paper-2023".
-_LINK_NAME = re.compile(r"\d?[A-Za-z][a-z]*[A-Z][A-Za-z0-9]*(?:[-+][A-Za-z0-9]+)*\+*$")
-# The words before a name that may introduce it (the rules in `judge`): others are skipped fast
-_DASHES = ("-", "–", "—")
-_TRIGGERS = (
-    _CALLED_WORDS
-    | _wordset("the as it our that - – —")
-    | frozenset(w.lower() for w in _INTRO_WORDS)
-    | _INTRO_SKIP
-    | _APPOSITION
-)
-# What makes a name a newer version of another: "MAIR++", "GPT-4", "YOLOv8"
-_VERSION = re.compile(r"\+\+?|-?v?\d{1,2}")
-_NOT_NAMES = _wordset(
-    "A An The Our This These That It We In On To For With Its Their One Two Such Each Both "
-    "Here There Then Thus However Moreover Specifically"
-)
+_OWN_SENTENCE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|article|study))\b")
+# Words that make the next noun an object, not the head a name stands beside
+_LINKS = _wordset("on of in with and or to for by from than like including as over via using")
 
 
 def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, int]) -> str | None:
@@ -109,6 +52,14 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             score += 2.0  # met in the contribution sentence
         if score > scores.get(token, 0.0):
             scores[token] = score
+
+    def own_sentence(at: int) -> bool:
+        """Whether a name met at `at` may be the paper's: not in a sentence before the
+        contribution sentence that is not the paper's own ("a recent technique, named X, ...")."""
+        if not 0 <= at < lo:
+            return True
+        sentence = text[text.rfind(". ", 0, at) + 1 : at]
+        return _OWN_SENTENCE.search(sentence) is not None
 
     def judge(token: str, start: int, end: int, shaped: bool) -> None:
         after = text[end] if end < size else ""
@@ -136,7 +87,8 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
                 # "so we call it CLIP-Pixels Only (CLIPPO)": the short form is the name; "a task
                 # termed X (Y)" names a task, "a module called X (Y)" a part of the method
                 part = {w.strip(",") for w in clause[: called.start()].split()[-4:]}
-                offer(token, 4.0 if _PART.intersection(part) else 12.0, start)
+                named = 12.0 if own_sentence(start) else 3.0
+                offer(token, 4.0 if _PART.intersection(part) else named, start)
             elif expansion:
                 # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
                 # contribution sentence or after "we present", "our"; "federated learning (FL)"
@@ -158,8 +110,14 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         if text[start - 1] == " " and (after != " " or text[end + 1 : end + 2] not in _DASHES):
             # most mentions are plain ("the GNN is"): no word around them introduces a name
             prev = text[text.rfind(" ", 0, start - 1) + 1 : start - 1]
+            if token.isupper() and 2 <= len(prev) <= 4 and prev.isupper() and prev.isalpha():
+                # a name of two words in capitals: "which we name MS MARCO, for ..."
+                before_name = text[max(0, start - 30) : start - len(prev) - 2].rsplit(" ", 1)[-1]
+                if before_name in _CALLED_WORDS:
+                    offer(f"{prev} {token}", 10.0, start)
+                    return
             if (
-                prev.strip("\"'“").lower() not in _TRIGGERS
+                prev.strip("\"'“(").lower() not in _TRIGGERS
                 and prev[-1:] not in ",:.!?"
                 and (
                     not shaped
@@ -171,7 +129,7 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         words = head.split()[-4:]
         if not words:
             return
-        last = words[-1].strip("\"'“").lower()
+        last = words[-1].strip("\"'“(").lower()
         if (
             last in _CALLED_WORDS
             or (last == "the" and len(words) > 1 and words[-2] in _CALLED_WORDS)
@@ -180,8 +138,9 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
                 and (words[-2:-1] and words[-2] in _CALLED_AS or _NAMED_AS.search(head))
             )
             or (last == "it" and len(words) > 1 and words[-2] == "call")
+            or text.startswith((" in short", " for short"), end)  # "..., X in short, for"
         ):
-            offer(token, 10.0 if shaped else 7.0, start)
+            offer(token, (10.0 if shaped else 7.0) if own_sentence(start) else 3.0, start)
             return
         nxt = text[end + 1 : end + 16].split(" ", 1)[0].strip(",.;:")
         dash = text.startswith((" - ", " – ", " — "), end)
@@ -198,8 +157,9 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         prev = words[-1]
         if (
             len(words) > 1
-            and (prev in ("-", "–", "—") or prev[-1:] in ",:" and prev[:-1].lower() in _APPOSITION)
+            and (prev in ("-", "–", "—") or prev[-1:] in ",:" and prev[:-1] in _APPOSITION)
             and (after in ",:;(" or nxt in _INTRO_NEXT or dash)
+            and words[-2].lower() not in _LINKS  # not "experiments on Transformer, X, ..."
         ):
             # "a novel framework, HRDFuse, that ...", "neural radiance fields - MonoNeRF, that"
             novel = words[-2] in ("novel", "new", "proposed", "our")
@@ -256,6 +216,15 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             if _expands(words, token):
                 offer(token, 5.0, m.start())
                 counts[token] = counts.get(token, 0) + 1
+    at = text.find(", a")
+    while at >= 0:  # "we present sketch-rnn, a recurrent network"
+        if (
+            text.startswith((", a ", ", an "), at)
+            and (plain := _PLAIN_NAME.search(text, max(0, at - 60), at))
+            and text.count(plain.group(1)) > 1
+        ):
+            offer(plain.group(1), 6.0, plain.start(1))  # and named again
+        at = text.find(", a", at + 3)
     if "github.com/" in text:
         for m in _REPO.finditer(text):
             token = m.group(1).removesuffix(".git")
@@ -275,18 +244,4 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
     for token, count in counts.items():
         if count >= 2 and _offerable(token):
             offer(token, 1.5, -2)
-    for token in background:
-        if scores.get(token, 0.0) < 6.0:  # only "called X" or "we propose X, a" outweighs it
-            del scores[token]
-    if not scores:
-        return None
-    ranked = {t: s + min(text.count(t), 6) * 0.5 for t, s in scores.items()}
-    token = max(ranked, key=ranked.__getitem__)
-    if ranked[token] < 3.0:
-        return None
-    for other, score in scores.items():
-        if score >= 7.0 and other.startswith(token) and _VERSION.fullmatch(other, len(token)):
-            token = other  # "MAIR was introduced ... we propose MAIR++": the paper's is the new one
-    if "-" in token and f" {(joined := token.replace('-', ''))}" in text:
-        return joined  # "Div-Clust" broken at a line end, "DivClust" elsewhere
-    return token
+    return _pick(scores, background, text)

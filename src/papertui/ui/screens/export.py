@@ -6,21 +6,23 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select
 
 from papertui.core.export import FORMATS
-from papertui.core.export_names import swap_extension, with_extension
+from papertui.core.export.names import swap_extension, with_extension
+from papertui.ui.screens.dialog import TypingDialog
 from papertui.ui.widgets.path_input import PathInput
 
 
-class ExportScreen(ModalScreen[tuple[str, str, str] | None]):
+class ExportScreen(TypingDialog[tuple[str, str, str] | None]):
     """Dismisses with (what, format, file name), or None when closed; the reader writes."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("ctrl+s", "save", "Export", priority=True),
     ]
+
+    FIRST = "#export-what"
 
     def __init__(
         self, choices: list[tuple[Text, str]], path: str = "papertui-export.bib", problem: str = ""

@@ -25,6 +25,7 @@ QUERY_SYNTAX = [
     ("tag:name", "papers with a tag"),
     ("author:name", "papers by an author (accents optional); also venue:word"),
     ("year:2024", "papers of a year; year:2020-2024 for a range"),
+    ("category:cs.LG", "fetched papers by arXiv category; also status:oral, track:main"),
     ("~a sentence", "papers about the sentence, ranked by meaning (filters still apply)"),
     ("topic:N", "papers of the overview's N-th topic (O lists the topics)"),
 ]
@@ -32,7 +33,7 @@ QUERY_SYNTAX = [
 MARKERS = [
     ("●", "selected (Space)"),
     ("★ ✎", "bookmarked; has a note"),
-    ("+", "new: added to its file since you last opened it"),
+    ("+", "new: added to its file (or fetched, R) since you last opened it"),
     ("↑ ↓", "liked (+) or skipped (-): what 'for you' learns from"),
     ("bold title", "not read yet"),
 ]

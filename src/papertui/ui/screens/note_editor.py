@@ -7,23 +7,24 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Label, Static, TextArea
 
 from papertui.core.text import safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
+from papertui.ui.screens.dialog import TypingDialog
 
 KEEP_EVERY = 0.3  # seconds between writes of the draft to disk while the note is typed
 
 
-class NoteEditor(ModalScreen[str | None]):
+class NoteEditor(TypingDialog[str | None]):
     """Edit one paper's note. Dismisses with the text to save (ctrl+s), or None when the user
     leaves without saving. A failed save reopens it with the text and the reason (`problem`);
     `saved` is the note as stored, so a reopened draft still asks before it is dropped."""
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", priority=True),
+        # not a priority binding: it comes after the text typed before it, as typed
+        Binding("ctrl+s", "save", "Save"),
         Binding("escape", "cancel", "Cancel", priority=True),
         Binding("ctrl+up", "scroll_abstract(-3)", "Scroll the abstract up", show=False),
         Binding("ctrl+down", "scroll_abstract(3)", "Scroll the abstract down", show=False),
@@ -58,10 +59,12 @@ class NoteEditor(ModalScreen[str | None]):
             hint = "ctrl+s  save      ctrl+↑ ↓  scroll the abstract      Esc  cancel"
             yield Label(hint if self.abstract else "ctrl+s  save      Esc  cancel", classes="hint")
 
+    FIRST = "TextArea"
+
     def on_mount(self) -> None:
         area = self.query_one(TextArea)
-        area.focus()
         area.move_cursor(area.document.end)
+        super().on_mount()
 
     def on_text_area_changed(self) -> None:
         if self._keep is None:
@@ -76,6 +79,11 @@ class NoteEditor(ModalScreen[str | None]):
         if self._keeping is not None:
             self._keeping.stop()
             self._keeping = None
+        self.write_draft()
+
+    def write_draft(self) -> None:
+        """Write the draft now, touching no timer: also from a thread, when the reader ends
+        and its event loop may be stuck."""
         if self._keep is not None and self.dirty:
             self._keep(self.text)
 
@@ -91,16 +99,26 @@ class NoteEditor(ModalScreen[str | None]):
         if self.abstract:
             self.query_one("#note-abstract").scroll_relative(y=lines, animate=False)
 
+    def _stop_keeping(self) -> None:
+        # a draft kept after the save would come back as "not saved" at the next n
+        if self._keeping is not None:
+            self._keeping.stop()
+            self._keeping = None
+        self._keep = None
+
     def action_save(self) -> None:
+        self._stop_keeping()
         self.dismiss(self.text)
 
     def action_cancel(self) -> None:
         if not self.dirty:
+            self._stop_keeping()
             self.dismiss(None)
             return
 
         def answered(discard: bool | None) -> None:
             if discard:
+                self._stop_keeping()
                 self.dismiss(None)
 
         self.app.push_screen(ConfirmScreen("Discard the changes to this note?"), answered)

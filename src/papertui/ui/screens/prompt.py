@@ -5,14 +5,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from papertui.ui.screens.dialog import TypingDialog
 from papertui.ui.widgets.path_input import PathInput
 
 
-class PromptScreen(ModalScreen[str | None]):
+class PromptScreen(TypingDialog[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    FIRST = "#prompt-input"
 
     def __init__(
         self, question: str, placeholder: str = "", value: str = "", path: bool = False

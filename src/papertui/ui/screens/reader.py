@@ -1,34 +1,36 @@
-"""The reader: composes the search box, the list, the detail pane and the status line and routes
-keys and messages to the parts that act on them, each in its own module: `ui/searching.py`
-(search and views), `ui/current_paper.py` (the detail pane and read state), `ui/indexing.py`,
-`ui/annotating.py`, `ui/exporting.py`, `ui/triaging.py` and `ui/layers.py` (what Esc peels).
-Each widget owns its own state."""
+"""The reader: composes the search box, the list, the detail pane and the status line, holds
+what the list shows in one reactive (`ReaderState`) and routes: messages come up from the
+widgets and the workers (`ui/messages.py`), attributes go down. The keys' actions are in
+`reader_actions.py`; the work behind them is in functions over the library (`ui/background.py`,
+`annotating.py`, `triaging.py`, `exporting.py`)."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+import webbrowser
 from collections.abc import Callable
-from pathlib import Path
+from dataclasses import replace
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Footer
+from textual.worker import get_current_worker
 
-from papertui.core.corpus import Paper
-from papertui.core.library import DEPTH, Library, View
-from papertui.core.text import safe_display
-from papertui.ui.annotating import Annotating
-from papertui.ui.current_paper import CurrentPaper
-from papertui.ui.exporting import Exporting
-from papertui.ui.indexing import Indexing
-from papertui.ui.keys import APP_KEYS, SORT_NAMES, help_sections
-from papertui.ui.layers import Layers
-from papertui.ui.screens.help import HelpScreen
-from papertui.ui.searching import Searching
-from papertui.ui.triaging import Triaging
+from papertui.core.library import DEPTH, Library
+from papertui.core.semantic.foryou import NOT_READY
+from papertui.core.view import View
+from papertui.ui import annotating, background, looks, messages, triaging
+from papertui.ui.keys import APP_KEYS, SORT_NAMES
+from papertui.ui.screens.reader_actions import ReaderActions
+from papertui.ui.screens.reader_preparing import ReaderPreparing
+from papertui.ui.screens.reader_taking import ReaderTaking
+from papertui.ui.screens.reader_triage import ReaderTriage
+from papertui.ui.state import Placement, ReaderState
 from papertui.ui.widgets.detail import DetailPane
 from papertui.ui.widgets.paper_list import PaperList
 from papertui.ui.widgets.search_bar import SearchBar
@@ -39,9 +41,10 @@ NARROW = 90  # below this many columns the panes stack
 # ~1 s at 100,000 papers) holds the interpreter while the screen is laid out and painted.
 FIRST_PAINT = 0.3
 LARGE = 5000  # papers
+Remember = Callable[[str, str | int | bool], None]
 
 
-class ReaderScreen(Screen[None]):
+class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
     BINDINGS = [
         Binding(
             k.keys,
@@ -55,63 +58,70 @@ class ReaderScreen(Screen[None]):
         for k in APP_KEYS
     ]
 
-    bookmarks_only: reactive[bool] = reactive(False, init=False)
+    state: reactive[ReaderState] = reactive(ReaderState, init=False)
 
     def __init__(
         self,
         library: Library,
         copy: Callable[[str], str | None],
+        remember: Remember | None = None,
+        *,
         list_width: int = 66,
         list_only: bool = False,
         sort: str = "relevance",
+        browser: Callable[[str], bool] | None = None,
     ) -> None:
         super().__init__()
-        self._layout = (list_width, list_only)
-        self._opened_from_list_only = False  # Enter showed the detail; Esc hides it again
         self.library = library
+        self.copy_system = copy
+        self.browser = browser or webbrowser.open  # True: a browser took it
+        self.remember: Remember = remember or (lambda name, value: None)
+        self.list_width, self.list_only = list_width, list_only
+        self.opened_from_list_only = False  # Enter showed the detail; Esc hides it again
+        # a remembered order applies once the index is open (`on_index_ready`)
+        self.set_reactive(ReaderScreen.state, ReaderState(sort=sort))
         self.view = View(query="", indices=list(range(len(library.papers))))
-        self.narrowing = Layers()
-        self.sort = sort  # a remembered order applies once the index is open (index_ready)
-        self.collections: frozenset[str] = frozenset()
-        self.annotating = Annotating(self, copy)
-        self.exporting = Exporting(self)
-        self.triaging = Triaging(self)
-        self.indexing = Indexing(self)
-        self.searching = Searching(self)
-        self.current = CurrentPaper(self)
+        self.library_lock = threading.Lock()  # one query at a time over the library
+        self.request = 0  # the newest list asked for; older answers are dropped
+        self.answers = triaging.Answers()
+        # the row a like or skip left while the order it asked for is on its way: more answers
+        # before it comes keep it, and the new order shows its best paper there
+        self.answer_row: int | None = None
+        self._placement: Placement | None = None  # for the next state change
 
     # -- layout -----------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield SearchBar(id="search")
         with Horizontal(id="panes"):
-            yield PaperList(self.library.papers, self.current.look, id="list")
-            yield DetailPane(id="detail")
+            look = lambda pos: looks.row_look(self.library, pos)  # noqa: E731
+            yield PaperList(self.library.papers, look, id="list")
+            yield DetailPane(id="detail", reading=PaperList)
         yield StatusLine(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.apply_layout(*self._layout)
+        self.apply_layout()
         self.paper_list.set_rows(self.view.indices)
         self.paper_list.focus()
         self.update_status()
-        self.annotating.announce_drafts()  # a cold start of a large library: again when read
+        self.announce_drafts()  # a cold start of a large library: again when read
         if len(self.library.papers) > LARGE:
-            self.set_timer(FIRST_PAINT, self.indexing.start)  # the list first
+            self.set_timer(FIRST_PAINT, self.start_preparing)  # the list first
         else:
-            self.indexing.start()
+            self.start_preparing()
 
-    def apply_layout(self, list_width: int, list_only: bool) -> None:
+    def apply_layout(self) -> None:
         """The list's share of the width, or the whole of it (the detail pane hidden)."""
-        self._layout = (list_width, list_only)
         narrow = self.size.width < NARROW
-        self.paper_list.styles.width = "100%" if list_only or narrow else f"{list_width}%"
-        self.detail.display = not list_only
-        self.set_class(list_only, "-list-only")
+        full = self.list_only or narrow
+        self.paper_list.styles.width = "100%" if full else f"{self.list_width}%"
+        self.detail.display = not self.list_only
+        self.set_class(self.list_only, "-list-only")
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < NARROW, "-narrow")
-        self.apply_layout(*self._layout)
+        self.apply_layout()
 
     @property
     def paper_list(self) -> PaperList:
@@ -126,75 +136,140 @@ class ReaderScreen(Screen[None]):
         return self.query_one(SearchBar)
 
     @property
-    def current_paper(self) -> Paper | None:
-        return self.current.paper
-
-    def target_positions(self) -> list[int]:
-        """Where the papers a batch action acts on are in the library: the selection, else
-        the current paper."""
-        chosen = self.paper_list.selected
-        if chosen:
-            return sorted(chosen)
-        current = self.paper_list.current
-        return [current] if current is not None else []
-
-    def targets(self) -> list[Paper]:
-        """What a batch action acts on (see `target_positions`)."""
-        return [self.library.papers[i] for i in self.target_positions()]
+    def sort(self) -> str:
+        return self.state.sort
 
     def update_status(self) -> None:
-        view = self.view
-        layers = self.narrowing.describe(self)
+        view, state, plist = self.view, self.state, self.paper_list
+        total = len(self.library.papers)
+        layers = state.layers(lambda pos: background.title_of(self.library, pos))
         self.query_one(StatusLine).state = ListState(
-            total=len(self.library.papers),
+            total=total,
             shown=len(view.indices),
             more=view.truncated,
             matched=view.matched,
             # "n of N" only when the list is narrowed: notes such as "learned from 4 answers"
             # say how it is ordered, not that papers are missing
-            filtered=bool(view.query or layers or len(view.indices) != len(self.library.papers)),
+            filtered=state.narrowed or len(view.indices) != total,
             layers=tuple(layers),
-            sort=SORT_NAMES[self.sort],
-            selected=len(self.paper_list.selected),
+            sort=SORT_NAMES[state.sort],
+            selected=len(plist.selected),
             corrections=tuple(view.corrections.items()),
-            notes=tuple(view.notes),
-            position=self.paper_list.cursor + 1 if self.paper_list.current is not None else 0,
+            notes=tuple(view.remarks),
+            position=plist.cursor + 1 if plist.position is not None else 0,
         )
-
-    def set_index_state(self, text: str) -> None:
-        self.query_one(StatusLine).index_state = text
 
     def on_unmount(self) -> None:
         self.workers.cancel_all()
-        self.indexing.stop()
+        child = self._index_child
+        if child is not None and child.poll() is None:
+            child.terminate()  # the previous index generation stays in place
 
-    # -- search (ui/searching.py) and the current paper (ui/current_paper.py) -------------------
+    # -- the state, and the lists it shows ------------------------------------------------------
 
-    @on(SearchBar.Changed, "#search")
-    def _query_changed(self) -> None:
-        self.searching.typed()
+    def change(self, placement: Placement | None = None, /, **changes: object) -> None:
+        """A new state (its watcher asks for the list); `placement`: where the cursor goes."""
+        new = replace(self.state, **changes)  # type: ignore[arg-type]
+        if new != self.state:
+            self._placement = placement
+            self.state = new
 
-    @on(SearchBar.Left)
-    def _left_search(self, event: SearchBar.Left) -> None:
-        if event.kept:
-            self.searching.chose_result()
-        self.paper_list.focus()
+    def watch_state(self, old: ReaderState, new: ReaderState) -> None:
+        placement, self._placement = self._placement, None
+        if old.sort != new.sort:
+            self.remember("sort", new.sort)
+        self.search(placement or Placement())
 
-    def watch_bookmarks_only(self) -> None:
-        self.searching.search()
+    def search(
+        self, placement: Placement | None = None, depth: int = 0, select_all: bool = False
+    ) -> None:
+        """Ask for the list the state shows, in a worker; only the newest answer is shown.
+        `depth`: how many full-text hits to rank (0: the first screenful's worth)."""
+        depth = depth or DEPTH
+        self.request += 1
+        request, state, library, lock = self.request, self.state, self.library, self.library_lock
+        placement = placement or Placement()
+
+        def run() -> None:
+            worker = get_current_worker()
+            if worker.is_cancelled:
+                return  # the user typed on while an earlier search ran: skip to the newest
+            view = background.safe_view(library, state, depth, lock)
+            if not worker.is_cancelled:
+                self.post(messages.ViewReady(request, state, view, placement, select_all))
+
+        self.run_worker(run, thread=True, exclusive=True, group="search", exit_on_error=False)
+
+    def rerun(self, stay: bool = True) -> None:
+        """The same state again after something behind it changed (the index, the vectors, a
+        negative keyword): on the paper under the cursor if the reader has moved to it, else
+        at the new top (a restart in "for you" must not keep the file's first paper wherever
+        the ranking puts it; nor the stand-in order's, unless a paper is being read)."""
+        plist = self.paper_list
+        stand_in = NOT_READY in self.view.remarks and not self.detail.has_focus_within
+        moved = plist.cursor > 0 or self.detail.has_focus_within
+        self.search(Placement(stay=stay and moved and not stand_in))
+
+    def relearn(self) -> None:
+        """What the reader keeps changed: "for you" and "ask me" learn from it at once. The
+        paper being read stays on its row; the rest of the list takes the new order."""
+        plist = self.paper_list
+        if plist.position is not None and self.state.learning():
+            self.search(Placement(row=plist.cursor, pinned=plist.position))
+
+    def post(self, message: Message) -> None:
+        """Post from a worker; dropped once the reader has closed."""
+        with contextlib.suppress(RuntimeError):  # the event loop closed meanwhile
+            self.post_message(message)
+
+    @on(messages.ViewReady)
+    def _view_ready(self, message: messages.ViewReady) -> None:
+        if message.request != self.request:
+            return  # the reader asked for something else since: stale
+        view, placement, plist = message.view, message.placement, self.paper_list
+        keep, row = placement.keep, placement.row
+        if placement.stay:
+            keep = plist.position
+        if placement.pinned is not None and row is not None:
+            if placement.pinned in view.indices:
+                view.indices.remove(placement.pinned)
+            view.indices.insert(min(row, len(view.indices)), placement.pinned)
+            keep, row = placement.pinned, None
+        elif row is not None:  # the first paper of the new order the reader has not passed
+            passed = set(plist.rows[:row])
+            row = next((i for i, p in enumerate(view.indices) if p not in passed), row)
+        self.answer_row = None
+        self.view = view
+        self.paper_list.empty_message = looks.empty_message(view)
+        if plist.selected:  # b, t, u and E act on the selection: never on papers out of view
+            before = len(plist.selected)
+            plist.selected.intersection_update(set(view.indices))
+            if dropped := before - len(plist.selected):
+                what = "paper is" if dropped == 1 else "papers are"
+                self.toast(
+                    "selection", f"Unselected {dropped}: the selected {what} not in this list."
+                )
+        plist.set_rows(view.indices, keep=keep, row=row)
+        if message.select_all:
+            plist.select_all(toggle=False)
+        self.show_current()
+        self.update_status()
 
     @on(PaperList.Highlighted)
-    def _show_current(self, event: PaperList.Highlighted) -> None:
-        self.current.render()
+    def _highlighted(self, event: PaperList.Highlighted) -> None:
+        self.show_current()
         self.update_status()
         if event.by_user:
-            self.current.schedule_read()
-            if self.searching.left is not None:
-                self.searching.moved_in_results = True
+            self.search_bar.chose_result()  # moving in the results chooses one
         plist = self.paper_list
         if self.view.truncated and plist.cursor >= len(plist.rows) - plist.size.height:
             self.view.truncated = False  # near the end of the best hits: rank more of them
-            self.searching.search((self.view.depth or DEPTH) * 4)
+            self.search(Placement(stay=True), depth=(self.view.depth or DEPTH) * 4)
+
+    @on(DetailPane.Dwelled)
+    def _dwelled(self, event: DetailPane.Dwelled) -> None:
+        if annotating.mark_read(self.library, self.library.papers[event.position]):
+            self.refresh_current()
 
     @on(PaperList.CountTyped)
     def _count_typed(self, event: PaperList.CountTyped) -> None:
@@ -204,159 +279,16 @@ class ReaderScreen(Screen[None]):
     def _selection_changed(self) -> None:
         self.update_status()
 
-    # -- actions ----------------------------------------------------------------------------------
+    # -- the search box ---------------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # a "/" typed into the search box stays text (dialogs are screens of their own)
-        return not (action == "focus_search" and self.focused is self.search_bar)
+    @on(SearchBar.QueryChanged)
+    def _query_changed(self, event: SearchBar.QueryChanged) -> None:
+        if event.query.strip():
+            self.change(Placement(), query=event.query)
+        else:  # back to the paper searched from, or (None) stay on the result chosen
+            placement = Placement(keep=event.back_to, stay=event.back_to is None)
+            self.change(placement, query="")
 
-    def action_focus_search(self) -> None:
-        # now, not after a refresh: keys typed right after "/" belong in the box
-        self.set_focus(self.search_bar)
-
-    def action_clear_search(self) -> None:
-        """Esc peels one layer: the selection, a similar view, the query, bookmarks only, the
-        chosen collections. From the detail pane it first goes back to the list."""
-        if self.detail.has_focus_within:
-            if self._opened_from_list_only:
-                self._opened_from_list_only = False
-                self.app.toggle_list_only()  # type: ignore[attr-defined]
-            self.paper_list.focus()
-            return
-        self.narrowing.peel(self)
+    @on(SearchBar.Left)
+    def _left_search(self) -> None:
         self.paper_list.focus()
-
-    def action_open_paper(self) -> None:
-        """Enter on a row: read the paper in the detail pane (shown for it in list-only mode)."""
-        if self.current_paper is None:
-            return
-        if not self.detail.display:
-            self._opened_from_list_only = True
-            self.app.toggle_list_only()  # type: ignore[attr-defined]
-        self.detail.focus()
-
-    def action_switch_pane(self) -> None:
-        if self.paper_list.has_focus:
-            self.detail.focus()
-        else:
-            self.paper_list.focus()
-
-    def action_bookmarks_only(self) -> None:
-        self.bookmarks_only = not self.bookmarks_only
-
-    def action_help(self) -> None:
-        corpus = self.library.corpus
-        loaded = [
-            (safe_display(Path(f.path).name), safe_display(f.summary())) for f in corpus.files
-        ]
-        loaded += [("not loaded", safe_display(line)) for line in corpus.errors]
-        self.app.push_screen(HelpScreen(help_sections() + [("Loaded files", loaded)]))
-
-    def action_cycle_sort(self) -> None:
-        names = list(SORT_NAMES)
-        self.sort = names[(names.index(self.sort) + 1) % len(names)]
-        name = SORT_NAMES[self.sort]
-        if self.sort == "relevance" and not self.search_bar.value.strip():
-            name += " (with no search: corpus order)"
-        self.notify(f"Order: {name}.", timeout=2)
-        self.app.remember_sort(self.sort)  # type: ignore[attr-defined]
-        self.searching.search()
-
-    def action_collections(self) -> None:
-        from papertui.ui.screens.collections import CollectionsScreen
-
-        def chosen(names: frozenset[str] | None) -> None:
-            if names is not None:
-                self.collections = names
-                self.searching.search()
-
-        counts = self.library.marks.collection_counts()
-        self.app.push_screen(CollectionsScreen(counts, self.collections), chosen)
-
-    def action_toggle_raw(self) -> None:
-        raw = self.detail.toggle_raw()
-        self.notify("Showing the raw text." if raw else "Showing readable math.", timeout=2)
-        self.current.refresh()
-
-    def action_next_hit(self) -> None:
-        if not self.detail.jump(1):
-            self.notify("No highlighted words in this abstract.", timeout=2)
-
-    def action_previous_hit(self) -> None:
-        if not self.detail.jump(-1):
-            self.notify("No highlighted words in this abstract.", timeout=2)
-
-    def action_more_like_this(self) -> None:
-        paper = self.current_paper
-        if paper is not None:
-            self.searching.similar_to(paper)
-
-    def action_like_bookmarks(self) -> None:
-        self.searching.similar_to(None)
-
-    def action_widen_list(self) -> None:
-        self.app.set_split(+5)  # type: ignore[attr-defined]
-
-    def action_narrow_list(self) -> None:
-        self.app.set_split(-5)  # type: ignore[attr-defined]
-
-    def action_list_only(self) -> None:
-        self.app.toggle_list_only()  # type: ignore[attr-defined]
-
-    # annotating and exporting: see ui/annotating.py and ui/exporting.py
-    def action_toggle_bookmark(self) -> None:
-        self.annotating.toggle_bookmark()
-
-    def action_edit_note(self) -> None:
-        self.annotating.edit_note()
-
-    def action_tag(self) -> None:
-        self.annotating.tag()
-
-    def action_toggle_read(self) -> None:
-        self.annotating.toggle_read()
-
-    def action_toggle_select(self) -> None:
-        self.paper_list.action_toggle_select()
-
-    def action_select_all(self) -> None:
-        if self.view.truncated and not self.paper_list.selected.issuperset(self.paper_list.rows):
-            self.searching.select_every_hit()  # more hits than listed: all of them
-        else:
-            self.paper_list.select_all()
-
-    def action_copy_abstract(self) -> None:
-        self.annotating.copy_abstract()
-
-    def action_copy_markdown(self) -> None:
-        self.annotating.copy_markdown()
-
-    def action_open_url(self) -> None:
-        self.annotating.open_url()
-
-    def action_export(self) -> None:
-        self.exporting.open_dialog()
-
-    def action_like_next(self) -> None:
-        self.triaging.judge(liked=True)
-
-    def action_skip_next(self) -> None:
-        self.triaging.judge(liked=False)
-
-    def action_undo_answer(self) -> None:
-        self.triaging.undo()
-
-    def action_ask_me(self) -> None:
-        self.triaging.ask_me()
-
-    def action_overview(self) -> None:
-        self.triaging.overview()
-
-    def action_add_seeds(self) -> None:
-        self.triaging.add_seeds()
-
-    def action_add_negative_keyword(self) -> None:
-        self.triaging.add_negative_keyword()
-
-    def action_reset_feedback(self) -> None:
-        self.triaging.reset()

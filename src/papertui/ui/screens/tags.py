@@ -5,15 +5,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label
 
 from papertui.core.marks import tag_problem
 from papertui.core.text import safe_display
+from papertui.ui.screens.dialog import TypingDialog
 
 
-class TagScreen(ModalScreen[list[tuple[str, bool]]]):
+class TagScreen(TypingDialog[list[tuple[str, bool]]]):
     """Enter toggles the typed tag: added if the papers lack it, removed if they all have it.
     Tab (or Enter) takes the grey suggestion. Closing (Esc, or Enter on an empty box) dismisses
     with the changes as (tag, on) pairs, in the order they were made."""
@@ -22,6 +22,8 @@ class TagScreen(ModalScreen[list[tuple[str, bool]]]):
         Binding("escape", "close", "Close"),
         Binding("tab", "complete", "Complete", priority=True, show=False),
     ]
+
+    FIRST = "#tag-input"
 
     def __init__(self, what: str, current: list[str], known: list[str]) -> None:
         super().__init__()

@@ -1,4 +1,5 @@
-"""The detail pane: the whole abstract of the current paper, wrapped, with the query's words lit."""
+"""The detail pane: the whole abstract of the paper under the cursor, wrapped, with the query's
+words lit. It owns how the paper is shown (readable math or raw) and when it counts as read."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Static
 
 from papertui.core import mathtext
@@ -23,6 +28,39 @@ class Rendered:
 
 
 SHOWN_CHARS = 20_000  # of an abstract, at most (real ones have under 5,000)
+READ_AFTER = 1.5  # seconds a paper stays shown, with the list or this pane focused, to be read
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A paper as the pane shows it, with what the reader made of it (attributes down)."""
+
+    position: int  # in the library
+    paper: Paper
+    bookmarked: bool = False
+    note: str = ""
+    highlighter: Highlighter | None = None
+    tags: tuple[str, ...] = ()
+    state: str = ""
+    why: str = ""
+
+
+def fetched_facts(paper: Paper) -> str:
+    """ "arXiv 2509.01234 · cs.LG cs.CV · 42 upvotes · listed 2025-09-08 · Oral, main · 6.3",
+    what fetched lists say of a paper (empty for most dumps)."""
+    if not paper._meta:
+        return ""
+    meta = paper.meta
+    decision = ", ".join(x for x in (meta.status, meta.track) if x)
+    parts = [
+        f"arXiv {meta.arxiv}" if meta.arxiv else "",
+        " ".join(meta.categories),
+        f"{meta.upvotes} upvotes" if meta.upvotes is not None else "",
+        f"listed {meta.listed}" if meta.listed else "",
+        decision,
+        f"rating {meta.rating:g}" if meta.rating is not None else "",
+    ]
+    return " · ".join(p for p in parts if p)
 
 
 def render_paper(
@@ -48,6 +86,10 @@ def render_paper(
     people = byline(paper.authors, paper.venue, paper.year)
     if people:
         text.append(safe_display(people), style="italic")
+        text.append("\n")
+    facts = fetched_facts(paper)
+    if facts:
+        text.append(safe_display(facts))
         text.append("\n")
     meta = " · ".join(safe_display(c) for c in paper.collections)
     text.append(f"{meta} · id {paper.id}", style="dim")
@@ -92,7 +134,9 @@ def render_paper(
 
 
 class DetailPane(VerticalScroll, can_focus=True):
-    """The current paper. Owns how it is shown (readable math or raw text) and hit jumping."""
+    """The paper under the cursor (`shown`), readable or `raw`; jumps between the highlighted
+    words. Posts `Dwelled` once a paper has been shown READ_AFTER seconds while the list or this
+    pane has focus (never while the search box has it): the one rule for "read"."""
 
     BINDINGS = [
         Binding("j,down", "scroll_down", "Scroll down", show=False),
@@ -103,34 +147,105 @@ class DetailPane(VerticalScroll, can_focus=True):
         Binding("tab", "screen.switch_pane", "Switch pane", show=False),
     ]
 
-    def compose(self):  # type: ignore[no-untyped-def]
-        yield Static(id="detail-body")
+    shown: reactive[Shown | None] = reactive(None, always_update=True, init=False)
+    raw: reactive[bool] = reactive(False, init=False)
+    empty: reactive[str] = reactive("No paper selected.", init=False)
 
-    def __init__(self, *, id: str | None = None) -> None:
+    @dataclass
+    class Dwelled(Message):
+        """The paper at `position` was shown long enough to count as read."""
+
+        position: int
+
+    def __init__(self, *, id: str | None = None, reading: type[Widget] | None = None) -> None:
         super().__init__(id=id)
         self._text: Text | None = None
         self._hits: list[int] = []
         self._hit = -1
-        self.raw = False
+        self._dwell: Timer | None = None
+        self._reading = reading  # besides this pane, the widget whose focus counts as reading
 
-    def toggle_raw(self) -> bool:
-        """Switch between readable math and the raw text; the caller re-renders."""
-        self.raw = not self.raw
-        return self.raw
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static(id="detail-body")
 
-    def show(self, content: Rendered | str, keep_scroll: bool = False) -> None:
+    def on_mount(self) -> None:
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+
+    def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
+        moved = old is None or new is None or old.position != new.position
+        self._paint(keep_scroll=not moved)
+        if moved:
+            self._start_dwell()
+
+    def watch_raw(self) -> None:
+        self._paint(keep_scroll=True)
+
+    def watch_empty(self) -> None:
+        if self.shown is None:
+            self._paint(keep_scroll=False)
+
+    def _paint(self, keep_scroll: bool) -> None:
         y = self.scroll_y
-        if isinstance(content, Rendered):
-            self._text, self._hits = content.text, content.hits
-            self.query_one("#detail-body", Static).update(content.text)
-        else:
+        body = self.query_one("#detail-body", Static)
+        shown = self.shown
+        if shown is None:
             self._text, self._hits = None, []
-            self.query_one("#detail-body", Static).update(content)
+            body.update(self.empty)
+        else:
+            rendered = render_paper(
+                shown.paper,
+                bookmarked=shown.bookmarked,
+                note=shown.note,
+                highlighter=shown.highlighter,
+                tags=list(shown.tags),
+                state=shown.state,
+                raw=self.raw,
+                why=shown.why,
+            )
+            self._text, self._hits = rendered.text, rendered.hits
+            body.update(rendered.text)
         self._hit = -1
         if keep_scroll:
             self.scroll_to(y=y, animate=False)
         else:
             self.scroll_home(animate=False)
+
+    # -- read -------------------------------------------------------------------------------------
+
+    def _reading_focus(self) -> bool:
+        focused = self.screen.focused
+        if focused is None:
+            return False
+        if focused is self or self in focused.ancestors:
+            return True
+        return self._reading is not None and isinstance(focused, self._reading)
+
+    def _start_dwell(self) -> None:
+        if self._dwell is not None:
+            self._dwell.stop()
+            self._dwell = None
+        shown = self.shown
+        if shown is None or not self._reading_focus():
+            return
+        position = shown.position
+        self._dwell = self.set_timer(READ_AFTER, lambda: self._dwelled(position))
+
+    def _dwelled(self, position: int) -> None:
+        self._dwell = None
+        shown = self.shown
+        if shown is not None and shown.position == position and self._reading_focus():
+            self.post_message(self.Dwelled(position))
+
+    def _focus_moved(self) -> None:
+        # into the search box: the timer stops; back to the list: the paper shown starts again
+        if not self._reading_focus():
+            if self._dwell is not None:
+                self._dwell.stop()
+                self._dwell = None
+        elif self._dwell is None:
+            self._start_dwell()
+
+    # -- hits -------------------------------------------------------------------------------------
 
     def jump(self, step: int) -> bool:
         """Scroll to the next (step 1) or previous (-1) highlighted word; False if none."""

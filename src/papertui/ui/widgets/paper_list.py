@@ -5,7 +5,6 @@ It renders only the rows on screen, so 100,000 papers cost no more to show or sc
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -22,26 +21,11 @@ from textual.strip import Strip
 
 from papertui.core.corpus import Paper
 from papertui.core.text import safe_display
-
-BOOKMARK = "★"
-NOTE = "✎"
-SELECTED = "●"
-NEW = "+"
-LIKED = "↑"  # "for you" learns from it: liked (+) or skipped (-)
-SKIPPED = "↓"
+from papertui.ui.widgets.row_labels import SELECTED, RowLook, short_labels
+from papertui.ui.widgets.vim_count import VimCount
 
 
-@dataclass(frozen=True, slots=True)
-class RowLook:
-    """How a paper's row looks: its marker columns, whether it is unread, its tags."""
-
-    markers: str
-    unread: bool = False
-    tags: str = ""
-    suffix: str = ""  # dim year / venue after the title, when there is room
-
-
-class PaperList(ScrollView, can_focus=True):
+class PaperList(VimCount, ScrollView, can_focus=True):
     """Rows of "markers  title  [collection]"; the cursor row is the paper in the detail pane.
 
     It owns the selection (Space) and the cursor; the collection column shows only when the
@@ -80,12 +64,6 @@ class PaperList(ScrollView, can_focus=True):
         by_user: bool = False  # moved there by a key or a click, not by a new result list
 
     @dataclass
-    class CountTyped(Message):
-        """Digits of a vim count were typed, or the count was used or dropped ("")."""
-
-        count: str
-
-    @dataclass
     class SelectionChanged(Message):
         """Papers were selected or unselected."""
 
@@ -106,14 +84,12 @@ class PaperList(ScrollView, can_focus=True):
         self.labels: dict[str, str] = {}  # collection -> short label; empty: one collection
         self.empty_message = "No papers match."
         self._by_user = False
-        self._count = ""  # digits typed so far: a vim count for the next move ("5j", "12G")
-        self._pending = ""  # the count the key being handled was typed with
 
     # -- data -------------------------------------------------------------------------------------
 
     @property
-    def current(self) -> int | None:
-        """The position (into the papers) under the cursor."""
+    def position(self) -> int | None:
+        """The paper under the cursor, as its position in the library."""
         if 0 <= self.cursor < len(self.rows):
             return self.rows[self.cursor]
         return None
@@ -186,13 +162,10 @@ class PaperList(ScrollView, can_focus=True):
         return len(self.selected)
 
     def action_toggle_select(self) -> None:
-        pos = self.current
+        pos = self.position
         if pos is not None:
             self.toggle_select(pos)
             self.action_cursor_down()
-
-    def refresh_markers(self) -> None:
-        self.refresh()
 
     # -- cursor -----------------------------------------------------------------------------------
 
@@ -203,7 +176,7 @@ class PaperList(ScrollView, can_focus=True):
         self._announce()
 
     def _announce(self) -> None:
-        self.post_message(self.Highlighted(self, self.current, self._by_user))
+        self.post_message(self.Highlighted(self, self.position, self._by_user))
 
     def _refresh_row(self, row: int) -> None:
         y = row - int(self.scroll_offset.y)
@@ -230,30 +203,6 @@ class PaperList(ScrollView, can_focus=True):
         if self.rows:
             self._by_user = True
             self.cursor = max(0, min(len(self.rows) - 1, row))
-
-    def on_key(self, event: events.Key) -> None:
-        # runs before the bindings (they are checked as the key bubbles up to the app)
-        ch = event.character or ""
-        if ch in "0123456789" and ch and (ch != "0" or self._count):
-            self._count = (self._count + ch)[-7:]
-            self.post_message(self.CountTyped(self._count))
-            event.stop()
-            event.prevent_default()
-            return
-        if self._count:
-            self.post_message(self.CountTyped(""))
-        self._pending, self._count = self._count, ""
-
-    def on_blur(self, event: events.Blur) -> None:
-        # a count is for the list's next move: "3", "/", Esc, "j" moves one row, not three
-        if self._count:
-            self.post_message(self.CountTyped(""))
-        self._count = self._pending = ""
-
-    def _take_count(self) -> int | None:
-        """The count typed before the key being handled (None: none), used once."""
-        count, self._pending = self._pending, ""
-        return int(count) if count else None
 
     def action_cursor_down(self) -> None:
         self._move_to(self.cursor + (self._take_count() or 1))
@@ -330,85 +279,3 @@ class PaperList(ScrollView, can_focus=True):
             cursor = self.get_component_rich_style("paper-list--cursor")
             strip = Strip([Segment(t, (s or Style()) + cursor) for t, s, _ in strip])
         return strip
-
-
-def short_labels(names: list[str], width: int = 10) -> dict[str, str]:
-    """A short, distinct label per collection: "NeurIPS 2025" -> "NeurIPS25", "neurips2021"
-    -> "neurips21" (the first word and the first number, a year as two digits), at most
-    `width` cells. The numbers always survive the cut (a trial could not tell "neurips202"
-    from "neurips203"). Names that would share a label get all their numbers ("daily
-    2025-11-30" -> "dail251130"), then their other words' initials ("iclr-main" and
-    "iclr-workshop" -> "iclrm", "iclrw"), then the numbers as written ("icml 1925" and "icml
-    2025" -> "icml1925", "icml2025"), and last a count before the numbers. Padded to the
-    widest label's cells."""
-    parts = {n: _LABEL_PART.findall(safe_display(n)) for n in names}
-    words = {n: [p for p in ps if not p.isdigit()] for n, ps in parts.items()}
-    written = {n: [p for p in ps if p.isdigit()] for n, ps in parts.items()}
-    years = {n: [_two_digit_year(p) for p in ps] for n, ps in written.items()}
-
-    # each rule: the label's head (its words) and its numbers
-    def plain(n: str) -> tuple[str, str]:
-        return "".join(words[n][:1]), "".join(years[n][:1])
-
-    def dated(n: str) -> tuple[str, str]:
-        return "".join(words[n][:1]), "".join(years[n])
-
-    def initialled(n: str, numbers: Callable[[str], tuple[str, str]] = dated) -> tuple[str, str]:
-        initials = "".join(w[0] for w in words[n][1:])
-        head, digits = numbers(n)
-        room = width - cell_len(digits) - cell_len(initials)
-        return _cut(head, max(room, 1)) + initials, digits
-
-    def numbered(n: str) -> tuple[str, str]:  # with the initials, the numbers as written
-        return initialled(n, lambda n: ("".join(words[n][:1]), "".join(written[n])))
-
-    rules: list[Callable[[str], tuple[str, str]]] = [plain, dated, initialled, numbered]
-    chosen = {n: plain(n) for n in names}
-    for rule in rules[1:]:
-        for n in _clashing({n: _labelled(*chosen[n], width) for n in names}):
-            chosen[n] = rule(n)
-    labels: dict[str, str] = {}
-    taken: set[str] = set()
-    for name in names:
-        head, numbers = chosen[name]
-        head = head if head or numbers else "?"
-        short = _labelled(head, numbers, width)
-        count = 2
-        while short in taken:  # the count goes before the numbers, never over them
-            short = _labelled(head, numbers, width, str(count))
-            count += 1
-        taken.add(short)
-        labels[name] = short
-    cells = max((cell_len(v) for v in labels.values()), default=0)
-    return {k: v + " " * (cells - cell_len(v)) for k, v in labels.items()}
-
-
-_LABEL_PART = re.compile(r"[^\W\d_]+|\d+")
-
-
-def _clashing(labels: dict[str, str]) -> set[str]:
-    seen: dict[str, list[str]] = {}
-    for name, label in labels.items():
-        seen.setdefault(label, []).append(name)
-    return {n for group in seen.values() if len(group) > 1 for n in group}
-
-
-def _labelled(head: str, numbers: str, width: int, count: str = "") -> str:
-    """`head` cut to leave room for the count and the numbers (the numbers' end if they fill
-    the width)."""
-    tail = count + numbers
-    if cell_len(tail) >= width:
-        return tail[-width:]
-    return _cut(head, width - cell_len(tail)) + tail
-
-
-def _cut(text: str, cells: int) -> str:
-    """`text` cut to at most `cells` cells (a wide character is two)."""
-    if cell_len(text) <= cells:
-        return text
-    out = set_cell_size(text, cells)
-    return out.rstrip() if cell_len(out.rstrip()) < cell_len(out) else out
-
-
-def _two_digit_year(number: str) -> str:
-    return number[2:] if len(number) == 4 and number[:2] in ("19", "20") else number

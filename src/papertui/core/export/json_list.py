@@ -1,0 +1,15 @@
+"""The JSON export: a list of entries, every field as it is."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from papertui.core.export.entries import Entry
+
+
+def to_json(entries: Sequence[Entry]) -> str:
+    return json.dumps([asdict(e) for e in entries], ensure_ascii=False, indent=2) + "\n"

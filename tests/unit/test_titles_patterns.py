@@ -1,0 +1,211 @@
+"""Classes of derived titles that do not read as titles on venues the rules were not fitted on:
+a title that opens like a sentence's middle, a background sentence taken for the title, a cut on
+a phrase that asks for more, and the wrong name in front. Each case is a pattern, not a paper."""
+
+from __future__ import annotations
+
+import pytest
+
+from papertui.core.titles import derive_title
+
+# --- openers that are not titles ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "abstract,start",
+    [
+        (  # "a simple but effective X": the whole lead-in goes, not half of it
+            "Dense retrievers need labels. We present a simple but effective pretraining task for "
+            "dense retrievers that needs no labels.",
+            "Pretraining task for dense retrievers",
+        ),
+        (  # a list of verbs after the cue: the object is the title, not the second verb
+            "Sparse recovery has a long history. This paper proposes, analyzes, and characterizes "
+            "bounds on iterative hard thresholding under heavy-tailed noise.",
+            "Bounds on iterative hard thresholding",
+        ),
+        (
+            "Compression and robustness are studied apart. We propose and analyze a pruning rule "
+            "that keeps the certified robustness of small networks.",
+            "Pruning rule",
+        ),
+        (  # "bridge this gap through X": the means is the title
+            "Theory and practice of contrastive learning disagree. We bridge this gap through a "
+            "systematic study of augmentation strength in contrastive pretraining.",
+            "Systematic study of augmentation strength",
+        ),
+        (  # "bridge the gap between X and Y": what is bridged
+            "Fairness and explainability are studied apart. We bridge the gap between fairness "
+            "and explainability by presenting a view on fair explanations.",
+            "Bridging the gap between fairness and explainability",
+        ),
+        (  # "the following kind of X: Y": what follows the colon
+            "Scheduling with deadlines is hard. We study the following type of problems: "
+            "computing diverse shortest paths efficiently in a weighted graph.",
+            "Computing diverse shortest paths",
+        ),
+        (  # a sequence word and "the paper" before the contribution
+            "Partitioning hypergraphs matters in chip design. First, the paper defines a notion "
+            "of balanced cuts for hypergraphs with weighted pins. Then it gives a fast algorithm "
+            "for balanced cuts.",
+            "Balanced cuts for hypergraphs",
+        ),
+    ],
+)
+def test_a_title_never_opens_with_the_middle_of_a_sentence(abstract: str, start: str) -> None:
+    assert derive_title(abstract).startswith(start)
+
+
+# --- the wrong name, or none -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "abstract,name",
+    [
+        (  # the systems it is compared with come after a capitalised word and a comma
+            "Attention caches cost memory at inference. We propose a cache-free attention "
+            "(called CF-attention) that rebuilds keys on the fly. Experiments on Transformer, "
+            "BART, and T5 show large memory savings.",
+            "CF-attention",
+        ),
+        (  # an earlier technique, named in the background before the contribution
+            "Learning causal graphs is slow. A recent technique, named NOTEARS, made the search "
+            "continuous, but it loses transportability. We propose D-Struct, a structure learner "
+            "that keeps transportability across datasets.",
+            "D-Struct",
+        ),
+        (  # "X in short" without brackets, and a second module proposed after it
+            "Scoring hypotheses in RANSAC is crude. We propose the Hypothesis Scoring Network, "
+            "HS-Net in short, for predicting the pose error of minimal models. Moreover, a Sample "
+            "Filter Network (SF-Net) is proposed for rejecting degenerate samples. HS-Net beats "
+            "MAGSAC on two benchmarks.",
+            "HS-Net",
+        ),
+        (  # a lower-case name with a hyphen, introduced plainly: "we present x-y, a ..."
+            "Drawing is a human skill. We present doodle-rnn, a recurrent neural network that "
+            "draws stroke-based sketches of common objects. We train doodle-rnn on thousands "
+            "of hand drawings.",
+            "Doodle-rnn",
+        ),
+        (  # the name in capitals once, in its own case everywhere else
+            "Federated clients hold private data. We propose FEDGA, a federated learning method "
+            "that shares generators instead of gradients. FedGA keeps accuracy while protecting "
+            "privacy, and FedGA converges fast.",
+            "FedGA",
+        ),
+        (  # small capitals written as smaller capitals inside the name
+            "Federated clients hold private data. We propose F{\\small ED}GA, a federated "
+            "learning method that shares generators instead of gradients.",
+            "FedGA",
+        ),
+        (  # a hyphenated name whose second part holds the inner capital
+            "Medical vision-language pretraining lacks data. This paper presents a framework "
+            "named Unifying Cross-Lingual Medical Pretraining (Med-UniC) that integrates English "
+            "and Spanish data. Med-UniC reaches the best results.",
+            "Med-UniC",
+        ),
+        (  # a name of two words, in capitals, after "which we name"
+            "Reading comprehension datasets are small. This paper presents a new, large scale "
+            "dataset, which we name MS MARCO, for machine reading comprehension.",
+            "MS MARCO",
+        ),
+    ],
+)
+def test_the_name_in_front_is_the_papers_own(abstract: str, name: str) -> None:
+    assert derive_title(abstract).startswith(f"{name}: ")
+
+
+@pytest.mark.parametrize(
+    "abstract,not_name",
+    [
+        (  # the earlier system, spelled out before the contribution, is not the new one
+            "Memory-augmented networks such as the Differentiable Neural Computer (DNC) store "
+            "data in slots. We present the Kanerva Machine, a generative memory model that "
+            "learns to write compressed codes. The Kanerva Machine outperforms the DNC on "
+            "handwritten characters.",
+            "DNC",
+        ),
+        (  # a citation key in brackets is not a name
+            "Exploration in bandits was first studied in [Robb52] and [Robb52b]. We present a "
+            "posterior sampling rule for delayed rewards with a tight regret bound.",
+            "Robb52",
+        ),
+    ],
+)
+def test_what_the_paper_builds_on_or_cites_is_not_its_name(abstract: str, not_name: str) -> None:
+    assert not derive_title(abstract).startswith(f"{not_name}:")
+
+
+# --- a background sentence taken for the title -----------------------------------------------
+
+
+def test_what_is_proposed_in_the_passive_is_the_title() -> None:
+    title = derive_title(
+        "Labelled medical scans cannot always be collected at the scale deep models need. To "
+        "cope with that, a hybrid learning system for large-scale medical image analysis is "
+        "proposed in this study. It mixes labelled and unlabelled scans."
+    )
+    assert title.startswith("Hybrid learning")
+    assert "medical image analysis" in title
+
+
+@pytest.mark.parametrize(
+    "abstract,subject",
+    [
+        (
+            "Annotated medical scans cannot always be collected at the scale deep models need. "
+            "Labels are costly, and experts are few.",
+            "Annotated medical scans",
+        ),
+        (
+            "Development of the self-play Go engine was a turning point for game search. Since "
+            "then, many engines copied its training loop without its compute.",
+            "Development of the self-play Go engine",
+        ),
+        (  # an adverb of frequency before the verb
+            "Deep convolutional networks often reach good accuracy on unseen data. Yet their "
+            "margins are small, and small input changes flip their answers.",
+            "Deep convolutional networks",
+        ),
+        (  # "widely used" says nothing of the subject
+            "Widely used deep networks are vulnerable to small input perturbations. Robust "
+            "training is slow.",
+            "Deep networks",
+        ),
+    ],
+)
+def test_without_a_contribution_sentence_the_title_is_a_noun_phrase(
+    abstract: str, subject: str
+) -> None:
+    # the first sentence's subject, not the whole clause with its verb
+    assert derive_title(abstract) == subject
+
+
+# --- a cut on a phrase that asks for more ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "abstract,dangling",
+    [
+        (  # a noun that asks for its "of"
+            "Premise selection needs data. We introduce a large corpus of machine-checked proofs, "
+            "for the purpose of training premise selection models for higher-order logic provers.",
+            "for the purpose",
+        ),
+        (
+            "Clustering is unstable. We propose consensus clustering with stable cluster "
+            "assignments under label noise by means of repeated random projections of the data.",
+            "by means",
+        ),
+        (  # a relative clause whose verb waits for its second complement ("maps X to Y")
+            "Sampling rare events is slow. We learn a smooth and invertible transformation that "
+            "maps a simple base distribution to the rare-event distribution of a physical system.",
+            "that maps",
+        ),
+    ],
+)
+def test_a_title_is_not_cut_inside_a_phrase_that_asks_for_more(
+    abstract: str, dangling: str
+) -> None:
+    title = derive_title(abstract)
+    assert dangling not in title and not title.endswith("…")
