@@ -12,7 +12,7 @@ from whoosh import index as windex
 
 from papertui.core.corpus import Paper, finish_titles, load_corpus
 from papertui.core.paths import bundled_corpus_dir
-from papertui.core.search import SearchIndex, building, fastwriter, feeding
+from papertui.core.search import SearchIndex, building, fastwriter, feeding, spill
 from papertui.core.search.schema import schema
 
 
@@ -54,6 +54,26 @@ def test_fast_writer_writes_whooshs_files_byte_for_byte(tmp_path, papers, monkey
     assert [name for name in theirs if ours[name] != theirs[name]] == []
 
 
+def test_a_writer_that_spills_its_postings_to_disk_writes_the_same_files(
+    tmp_path, papers, monkeypatch
+):
+    # a million papers do not fit the pool: every few papers it goes to disk as a run, and the
+    # runs are merged when the segment is written; the segment is the one a single pool gives
+    _write(tmp_path / "whole", papers, fast=True)
+    monkeypatch.setattr(spill, "SPILL_DOCS", 7)
+    spilled: list[int] = []
+    real_spill = spill.Runs.spill
+    monkeypatch.setattr(
+        spill.Runs, "spill", lambda self, terms: spilled.append(1) or real_spill(self, terms)
+    )
+    _write(tmp_path / "spilled", papers, fast=True)
+    assert len(spilled) == len(papers) // 7
+    ours, whole = _segment_files(tmp_path / "spilled"), _segment_files(tmp_path / "whole")
+    assert ours.keys() == whole.keys()
+    assert [name for name in whole if ours[name] != whole[name]] == []
+    assert not [f for f in (tmp_path / "spilled").iterdir() if f.name.startswith(".run-")]
+
+
 class _NoMemo(dict):  # type: ignore[type-arg]
     def get(self, key, default=None):  # type: ignore[no-untyped-def]
         return None
@@ -82,6 +102,7 @@ def test_two_process_build_answers_as_one_process(tmp_path, papers, monkeypatch)
     one, two = tmp_path / "one", tmp_path / "two"
     building._build(one, papers, None, None)
     monkeypatch.setattr(building, "needs_child_process", lambda count: True)
+    monkeypatch.setattr(spill, "SPILL_DOCS", 20)  # each process spills its pool to disk too
     seen: list[tuple[int, int]] = []
     building._build(two, papers, lambda done, total: seen.append((done, total)), None)
     assert seen[-1] == (len(papers), len(papers))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from array import array
+from pathlib import Path
 from pickle import dumps
 from typing import Any
 
@@ -30,6 +31,7 @@ from whoosh.system import pack_uint
 from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
+from papertui.core.search import spill
 from papertui.core.search.schema import FastStemAnalyzer
 
 # per term: document numbers, weights, encoded values (b"" for none)
@@ -68,6 +70,12 @@ class _Pool:
 
 # positions of a word seen once, encoded as Whoosh's Positions format does, by position
 _ONCE: dict[int, bytes] = {}
+_ONCE_VALUES: dict[bytes, bytes] = {}  # the same objects, by value
+
+
+def _shared(value: bytes) -> bytes:
+    """The object `_ONCE` holds for this value, if it holds one (for postings read back)."""
+    return _ONCE_VALUES.get(value, value)
 
 
 def _encode_positions(positions: list[int]) -> bytes:
@@ -76,6 +84,7 @@ def _encode_positions(positions: list[int]) -> bytes:
         found = _ONCE.get(pos)
         if found is None:
             found = _ONCE[pos] = pack_uint(1) + dumps([pos], 2)
+            _ONCE_VALUES[found] = found
         return found
     deltas = [positions[0]]
     deltas += [b - a for a, b in zip(positions, positions[1:], strict=False)]
@@ -111,8 +120,28 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             and not field.vector
             and not field.separate_spelling()
         }
+        self._runs: spill.Runs | None = None  # postings spilled to disk, if any
+        self._unspilled = 0  # papers whose postings are in the pool
 
     def add_document(self, **fields: Any) -> None:
+        self._add_document(**fields)
+        self._unspilled += 1
+        if self._unspilled >= spill.SPILL_DOCS:  # keep the pool at a few thousand papers
+            if self._runs is None:
+                self._runs = spill.Runs(Path(self.storage.folder))
+            self._runs.spill(self.pool.terms)
+            self._unspilled = 0
+
+    def cancel(self) -> None:
+        self._drop_runs()
+        super().cancel()
+
+    def _drop_runs(self) -> None:
+        if self._runs is not None:
+            self._runs.close()
+            self._runs = None
+
+    def _add_document(self, **fields: Any) -> None:
         fast = self._fast
         if any(k.startswith("_") for k in fields) or not fast.keys() & fields.keys():
             super().add_document(**fields)
@@ -196,20 +225,26 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
     def _flush_segment(self) -> None:
         self.perdocwriter.close()
         pdr = self.per_document_reader() if self.codec.length_stats else None
+        runs = self._runs or spill.Runs(Path(self.storage.folder))
         try:
             fw = self.fieldwriter
-            for fieldname in sorted(self.pool.terms):
-                terms = self.pool.terms[fieldname]
-                lengths = _field_lengths(pdr, fieldname, self.docnum)
-                fw.start_field(fieldname, self.schema[fieldname])
-                for tbytes in sorted(terms):
-                    fw.start_term(tbytes)
-                    _write_postings(fw._postwriter, terms[tbytes], lengths)
-                    fw.finish_term()
+            current = None
+            lengths: list[int] = []
+            for fieldname, tbytes, postings in runs.merged(self.pool.terms, _shared):
+                if fieldname != current:
+                    if current is not None:
+                        fw.finish_field()
+                    current = fieldname
+                    lengths = _field_lengths(pdr, fieldname, self.docnum)
+                    fw.start_field(fieldname, self.schema[fieldname])
+                fw.start_term(tbytes)
+                _write_postings(fw._postwriter, postings, lengths)
+                fw.finish_term()
+            if current is not None:
                 fw.finish_field()
-                terms.clear()
             fw.close()
         finally:
+            self._drop_runs()
             if pdr is not None:
                 pdr.close()
 
