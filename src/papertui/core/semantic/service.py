@@ -124,7 +124,9 @@ class SemanticCache:
         return how
 
     def _build(self, digest: str, papers: Sequence[Paper], report: Callable[[float], None]) -> str:
-        from papertui.core.semantic.topics import compute_topics
+        """Vectors and topics from scratch, the papers' texts read as they are needed (a
+        million abstracts are never all in memory), the vectors written as they are made."""
+        from papertui.core.semantic.topics.streamed import topics_of_library
         from papertui.core.semantic.vectors import build
 
         ids = [p.id for p in papers]
@@ -140,13 +142,21 @@ class SemanticCache:
             self.state = f"topics: computing {int(100 * share)}%"
             report(1000 * share)
 
-        vectors = build(
-            ids,
-            [(p.title if p.has_real_title else "", p.abstract) for p in papers],
-            progress=vec_progress,
-        )
-        topics = compute_topics([paper_text(p) for p in papers], ids, progress=topic_progress)
-        self._save(digest, vectors, topics)
+        tmp = self._fresh()
+        try:
+            vectors = build(
+                ids,
+                ((p.title if p.has_real_title else "", p.abstract) for p in papers),
+                progress=vec_progress,
+                directory=tmp / "vectors",
+            )
+            topics = topics_of_library(
+                ids, lambda i: paper_text(papers[i]), progress=topic_progress
+            )
+            self._save(digest, vectors, topics, tmp)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
         return "built"
 
     def _extend(
@@ -168,10 +178,16 @@ class SemanticCache:
             return None
         self.state = "topics: adding new papers"
         report(100)
-        vectors.add([(p.id, p.title if p.has_real_title else "", p.abstract) for p in fresh])
-        report(500)
-        topics = topics.extend([p.id for p in fresh], [paper_text(p) for p in fresh])
-        self._save(digest, vectors, topics)
+        tmp = self._fresh()
+        try:
+            added = [(p.id, p.title if p.has_real_title else "", p.abstract) for p in fresh]
+            vectors = vectors.add_into(tmp / "vectors", added)
+            report(500)
+            topics = topics.extend([p.id for p in fresh], [paper_text(p) for p in fresh])
+            self._save(digest, vectors, topics, tmp)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
         return "extended"
 
     def _latest(self) -> str | None:
@@ -182,12 +198,25 @@ class SemanticCache:
         found = data.get("digest") if isinstance(data, dict) else None
         return found if isinstance(found, str) else None
 
-    def _save(self, digest: str, vectors: PaperVectors, topics: TopicModel) -> None:
-        """Write into a fresh directory and rename it into place, then drop older caches."""
+    def _fresh(self) -> Path:
+        """A new directory to build in, named after this process; those of processes that
+        ended without cleaning up (killed mid-build: hundreds of MB at a million papers) go."""
         self.root.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=self.root))
-        try:
+        for old in self.root.glob(".build-*"):
+            pid = old.name.split("-")[1]
+            if pid.isdigit() and not _alive(int(pid)):
+                shutil.rmtree(old, ignore_errors=True)
+        return Path(tempfile.mkdtemp(prefix=f".build-{os.getpid()}-", dir=self.root))
+
+    def _save(
+        self, digest: str, vectors: PaperVectors, topics: TopicModel, tmp: Path | None = None
+    ) -> None:
+        """Write into a fresh directory (`tmp`: one the vectors were written into already)
+        and rename it into place, then drop older caches."""
+        if tmp is None:
+            tmp = self._fresh()
             vectors.save(tmp / "vectors")
+        try:
             topics.save(tmp / "topics")
             target = self.root / digest
             if target.exists():
@@ -205,3 +234,13 @@ class SemanticCache:
         loaded = self._read(self.root / digest)  # memory-mapped, as a later process sees it
         self.vectors, self.topics = loaded if loaded is not None else (vectors, topics)
         self.digest = digest
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

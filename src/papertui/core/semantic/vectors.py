@@ -18,20 +18,19 @@ are importable from here too. numpy only; scipy (sparse matrices) is imported la
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from papertui.core.semantic.vector_files import extend_files
 from papertui.core.semantic.vector_lsa import (
     MAX_DIMS,
     SEED,
     _orthonormal,
-    _randomized_svd,
     _transform,
     dims_for,
-    power_iterations,
 )
 from papertui.core.semantic.vector_terms import (
     IDF_POWER,
@@ -43,10 +42,8 @@ from papertui.core.semantic.vector_terms import (
     TOP_TERMS,
     Vocabulary,
     _doc_text,
-    _top_terms,
     _weights,
     stem,
-    weighted_matrix,
 )
 
 __all__ = [
@@ -99,6 +96,7 @@ class PaperVectors:
         self.dense = dense
         self.basis = basis  # vocabulary x dims (float16): a weighted term vector -> LSA coords
         self._pos: dict[str, int] | None = None
+        self.directory: Path | None = None  # where `load` found the arrays
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -126,9 +124,7 @@ class PaperVectors:
         a rebuild would give them if the vocabulary did not change; words the vocabulary lacks
         are ignored until the next rebuild. Returns how many were added.
         """
-        new = [(p, t, a) for p, t, a in papers if self.position(p) is None]
-        seen: set[str] = set()
-        new = [x for x in new if not (x[0] in seen or seen.add(x[0]))]  # type: ignore[func-returns-value]
+        new = self._new(papers)
         if not new:
             return 0
         tid, tw, dense = self.transform([_doc_text(t, a) for _, t, a in new])
@@ -138,15 +134,41 @@ class PaperVectors:
         self.dense = np.concatenate([np.asarray(self.dense), dense])
         return len(new)
 
+    def _new(self, papers: Sequence[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+        new = [(p, t, a) for p, t, a in papers if self.position(p) is None]
+        seen: set[str] = set()
+        return [x for x in new if not (x[0] in seen or seen.add(x[0]))]  # type: ignore[func-returns-value]
+
+    def add_into(self, directory: Path, papers: Sequence[tuple[str, str, str]]) -> PaperVectors:
+        """What `add` gives, written to `directory` and returned memory-mapped: for vectors
+        `load`ed from files, whose rows are copied file to file, not read into memory."""
+        new = self._new(papers)
+        if self.directory is None:
+            self.add(new)
+            self.save(directory)
+            return PaperVectors.load(directory)
+        tid, tw, dense = self.transform([_doc_text(t, a) for _, t, a in new])
+        extend_files(
+            self.directory, directory, {"term_ids": tid, "term_weights": tw, "dense": dense}
+        )
+        ids = self.ids + [p for p, _, _ in new]
+        empty = np.zeros((0, 0))
+        PaperVectors(ids, self.vocab, empty, empty, empty, self.basis).save(directory, False)
+        return PaperVectors.load(directory)
+
     # -- storage ---------------------------------------------------------------------------------
 
-    def save(self, directory: str | Path) -> None:
-        """Write to `directory` (created): .npy arrays that `load` memory-maps, and JSON."""
+    def save(self, directory: str | Path, per_paper: bool = True) -> None:
+        """Write to `directory` (created): .npy arrays that `load` memory-maps, and JSON.
+        Without `per_paper`, the per-paper arrays are taken to be there already (`build`
+        wrote them as it made them)."""
         d = Path(directory)
         d.mkdir(parents=True, exist_ok=True)
-        np.save(d / "term_ids.npy", np.ascontiguousarray(self.term_ids, dtype=np.uint16))
-        np.save(d / "term_weights.npy", np.ascontiguousarray(self.term_weights, dtype=np.float16))
-        np.save(d / "dense.npy", np.ascontiguousarray(self.dense, dtype=np.float16))
+        if per_paper:
+            np.save(d / "term_ids.npy", np.ascontiguousarray(self.term_ids, dtype=np.uint16))
+            weights = np.ascontiguousarray(self.term_weights, dtype=np.float16)
+            np.save(d / "term_weights.npy", weights)
+            np.save(d / "dense.npy", np.ascontiguousarray(self.dense, dtype=np.float16))
         np.save(d / "basis.npy", np.ascontiguousarray(self.basis, dtype=np.float16))
         np.save(d / "keys.npy", self.vocab.keys.astype(np.int64))
         np.save(d / "idf.npy", self.vocab.idf.astype(np.float32))
@@ -187,7 +209,7 @@ class PaperVectors:
         ):
             raise ValueError(f"vectors in {d} are inconsistent")
         vocab = Vocabulary({w: i for i, w in enumerate(words)}, int(meta["width"]), keys, idf)
-        return cls(
+        loaded = cls(
             ids,
             vocab,
             arrays["term_ids"],
@@ -195,6 +217,8 @@ class PaperVectors:
             arrays["dense"],
             arrays["basis"],
         )
+        loaded.directory = d if mmap else None
+        return loaded
 
     # -- scoring helpers (used by similar and triage) -------------------------------------------
 
@@ -251,47 +275,20 @@ class PaperVectors:
 
 def build(
     ids: Sequence[str],
-    texts: Sequence[tuple[str, str]],
+    texts: Iterable[tuple[str, str]],
     progress: Progress | None = None,
     seed: int = SEED,
     dims: int = MAX_DIMS,
+    directory: Path | None = None,
 ) -> PaperVectors:
-    """Vectors for papers given as ids and (title_or_empty, abstract) pairs in the same order.
+    """Vectors for papers given as ids and (title_or_empty, abstract) pairs in the same order
+    (`texts` may be a generator: it is read once; see `vector_build`).
 
     Deterministic for a given input and seed. `progress(done, total)` is called as papers are
     read (total = number of papers) and once more at the end. Duplicate ids keep the first.
+    With `directory`, the vectors are written there as they are made (what `save` writes) and
+    come back memory-mapped; its parent holds the scratch file meanwhile.
     """
-    pairs: list[tuple[str, str, str]] = []
-    seen: set[str] = set()
-    for pid, (title, abstract) in zip(ids, texts, strict=True):
-        if pid not in seen:
-            seen.add(pid)
-            pairs.append((pid, title, abstract))
-    n = len(pairs)
-    vocab, x = weighted_matrix([(t, a) for _, t, a in pairs], progress)
-    terms = vocab.keys
-    rows = [
-        (
-            x.indices[x.indptr[r] : x.indptr[r + 1]].astype(np.int64),
-            x.data[x.indptr[r] : x.indptr[r + 1]],
-        )
-        for r in range(n)
-    ]
-    tid, tw = _top_terms(rows)
-    k = max(0, min(dims, len(terms) - 1, n - 1))
-    if k > 0:
-        basis, _ = _randomized_svd(x, k, seed, power_iterations(n))
-        dense = np.asarray(x @ basis, dtype=np.float32)
-    else:
-        basis = np.zeros((len(terms), 0), np.float32)
-        dense = np.zeros((n, 0), np.float32)
-    if progress is not None:
-        progress(n, n)
-    return PaperVectors(
-        [p for p, _, _ in pairs],
-        vocab,
-        tid,
-        tw,
-        dense.astype(np.float16),
-        basis.astype(np.float16),
-    )
+    from papertui.core.semantic.vector_build import build_vectors
+
+    return build_vectors(ids, texts, progress, seed, dims, directory)

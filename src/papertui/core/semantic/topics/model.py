@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from papertui.core.semantic.phrases import terms_of
+from papertui.core.semantic.phrases import Tokens, chunk_terms, doc_unique
 from papertui.core.semantic.topics.lsa import normalise, tfidf_rows
 
 FORMAT_VERSION = 2  # 2: papers that fit no topic are in none, and each topic keeps its floor
@@ -131,28 +131,63 @@ class TopicModel:
             self.floors,
         )
 
-    def _vectors(self, texts: Sequence[str]) -> np.ndarray:
+    def _vectors(self, texts: Sequence[str], tokens: Tokens | None = None) -> np.ndarray:
+        """Unit rows of `texts` in the topics' space: their terms counted as `build_features`
+        counts them, with this model's vocabulary, IDF and basis (no Python per term).
+        `tokens`: reused from an earlier call, so that words seen there are not looked at
+        again (its chunks are dropped after use)."""
         from scipy.sparse import csr_matrix
 
-        column = {w: i for i, w in enumerate(self.vocabulary)}
-        rows: list[int] = []
-        cols: list[int] = []
-        vals: list[float] = []
-        for r, found in enumerate(terms_of(texts)):
-            counts: dict[int, int] = {}
-            for term in found:
-                j = column.get(term)
-                if j is not None:
-                    counts[j] = counts.get(j, 0) + 1
-            for j, c in counts.items():
-                rows.append(r)
-                cols.append(j)
-                vals.append(1.0 + float(np.log(c)))
+        tokens = Tokens() if tokens is None else tokens
+        tokens.chunks.clear()
+        tokens.n_docs = 0
+        for text in texts:
+            tokens.add(text)
+        tokens.flush()
+        n_terms = max(1, len(tokens.term_words))
+        keys, columns = self._local_columns(tokens.terms, n_terms)
+        rows: list[np.ndarray] = []
+        cols: list[np.ndarray] = []
+        tf: list[np.ndarray] = []
+        for chunk in tokens.chunks:
+            d_u, k_u, c_u = doc_unique(*chunk_terms(tokens, chunk, n_terms))
+            if not len(keys):
+                continue
+            pos = np.minimum(np.searchsorted(keys, k_u), len(keys) - 1)
+            hit = keys[pos] == k_u
+            rows.append(d_u[hit].astype(np.int64))
+            cols.append(columns[pos[hit]])
+            tf.append((1.0 + np.log(c_u[hit])).astype(np.float32))
         m = csr_matrix(
-            (np.asarray(vals, np.float32), (rows, cols)),
+            (
+                np.concatenate(tf) if tf else np.zeros(0, np.float32),
+                (
+                    np.concatenate(rows) if rows else np.zeros(0, np.int64),
+                    np.concatenate(cols) if cols else np.zeros(0, np.int64),
+                ),
+            ),
             shape=(len(texts), len(self.vocabulary)),
         )
+        m.sum_duplicates()
+        tokens.chunks.clear()
         return normalise(np.asarray(tfidf_rows(m, self.idf) @ self.basis))
+
+    def _local_columns(self, terms: dict[str, int], n_terms: int) -> tuple[np.ndarray, np.ndarray]:
+        """The keys `chunk_terms` gives this model's features in a `Tokens` whose term ids are
+        `terms` (sorted), and each one's column."""
+        keys: list[int] = []
+        columns: list[int] = []
+        for column, feature in enumerate(self.vocabulary):
+            parts = [terms.get(w) for w in feature.split(" ")]
+            if None in parts or len(parts) > 2:
+                continue  # a word these texts do not use
+            if len(parts) == 1:
+                keys.append(parts[0])  # type: ignore[arg-type]
+            else:
+                keys.append(n_terms + parts[0] * n_terms + parts[1])  # type: ignore[operator]
+            columns.append(column)
+        order = np.argsort(np.asarray(keys, np.int64), kind="stable")
+        return np.asarray(keys, np.int64)[order], np.asarray(columns, np.int64)[order]
 
     # --- cache -------------------------------------------------------------------------------
 

@@ -1,0 +1,95 @@
+"""The per-paper arrays of paper vectors on disk: written a chunk at a time as a build makes
+them, or copied and extended with new papers' rows, never all in memory at once.
+
+`PaperVectors.load` maps the .npy files these write; reading the old rows through plain file
+reads (not a map) keeps them out of the process' resident memory.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from papertui.core.semantic.vector_terms import TOP_TERMS
+
+NAMES = ("term_ids", "term_weights", "dense")
+TYPES = {"term_ids": np.uint16, "term_weights": np.float16, "dense": np.float16}
+
+
+class Outputs:
+    """Where a build's per-paper arrays go: lists of chunks (`directory` None) or the .npy
+    files `PaperVectors.load` maps, written chunk by chunk.
+
+    Each file's header is written with its first chunk, whose width it takes: the SVD can
+    find fewer directions than were asked for (papers repeating a few texts), and a header
+    announcing more columns than the rows hold makes the file unloadable."""
+
+    def __init__(self, directory: Path | None, count: int) -> None:
+        self.directory = directory
+        self.count = count
+        self.parts: dict[str, list[np.ndarray]] = {name: [] for name in NAMES}
+        self._files: dict[str, Any] = {}
+        self._rows: dict[str, int] = {}
+        if directory is not None:
+            directory.mkdir(parents=True, exist_ok=True)
+
+    def add(self, name: str, rows: np.ndarray) -> None:
+        if self.directory is None:
+            self.parts[name].append(rows)
+            return
+        handle = self._files.get(name)
+        if handle is None:
+            handle = open(self.directory / f"{name}.npy", "wb")  # noqa: SIM115 - closed in finish
+            _header(handle, name, (self.count, rows.shape[1]))
+            self._files[name] = handle
+        handle.write(np.ascontiguousarray(rows, dtype=TYPES[name]).tobytes())
+        self._rows[name] = self._rows.get(name, 0) + len(rows)
+
+    def joined(self, name: str, width: int, dtype: Any) -> np.ndarray:
+        parts = self.parts[name]
+        return np.concatenate(parts) if parts else np.zeros((0, width), dtype)
+
+    def finish(self) -> None:
+        """Close the files (an empty array for one no row went to); ValueError when one got
+        another number of rows than its header says."""
+        if self.directory is not None:
+            for name in NAMES:
+                if name not in self._files:
+                    self.add(name, np.zeros((0, TOP_TERMS if name != "dense" else 0)))
+        for handle in self._files.values():
+            handle.close()
+        self._files = {}
+        wrong = [name for name, rows in self._rows.items() if rows != self.count]
+        if wrong:
+            raise ValueError(f"vector rows written for {wrong}: not {self.count} each")
+
+
+def _header(handle: Any, name: str, shape: tuple[int, int]) -> None:
+    descr = np.lib.format.dtype_to_descr(np.dtype(TYPES[name]))
+    header = {"descr": descr, "fortran_order": False, "shape": shape}
+    np.lib.format.write_array_header_1_0(handle, header)
+
+
+def extend_files(old: Path, new: Path, rows: dict[str, np.ndarray]) -> None:
+    """Write into `new` each per-paper array of `old` followed by `rows[name]` (same width).
+    The old rows are copied as bytes, a block at a time."""
+    new.mkdir(parents=True, exist_ok=True)
+    for name in NAMES:
+        with open(old / f"{name}.npy", "rb") as source:
+            version = np.lib.format.read_magic(source)
+            read = (
+                np.lib.format.read_array_header_1_0
+                if version == (1, 0)
+                else np.lib.format.read_array_header_2_0
+            )
+            shape, fortran, dtype = read(source)
+            added = np.ascontiguousarray(rows[name], dtype=TYPES[name])
+            if fortran or dtype != np.dtype(TYPES[name]) or added.shape[1:] != shape[1:]:
+                raise ValueError(f"{old / name}.npy does not match the rows added")
+            with open(new / f"{name}.npy", "wb") as target:
+                _header(target, name, (shape[0] + len(added), shape[1]))
+                shutil.copyfileobj(source, target, 1 << 20)
+                target.write(added.tobytes())
