@@ -109,10 +109,15 @@ def parse_file(path: Path, forced: str | None = None) -> ParsedFile:
     return read_corpus_file(str(path), data, forced)
 
 
-def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[Paper]:
+def build_papers(
+    parsed: Iterable[ParsedFile],
+    files: list[FileReport],
+    made: Callable[[Paper], None] | None = None,
+) -> list[Paper]:
     """Papers in corpus order; the same abstract twice is one paper in every collection it is in,
     and so is the same arXiv id with two abstract texts (Hugging Face's and arXiv's copies of one
-    paper; the first copy's id stays, the other's is remembered as an alias)."""
+    paper; the first copy's id stays, the other's is remembered as an alias). `made(paper)` is
+    called as each new paper is made (a streamed read moves its abstract out of memory)."""
     by_id: dict[str, Paper] = {}
     by_arxiv: dict[str, Paper] = {}
     papers: list[Paper] = []
@@ -149,6 +154,8 @@ def build_papers(parsed: Iterable[ParsedFile], files: list[FileReport]) -> list[
             papers.append(paper)
             if record.meta:
                 remember_arxiv(by_arxiv, paper)
+            if made is not None:
+                made(paper)
             count += 1
         skipped = dict(pf.skipped)
         if duplicates:

@@ -42,6 +42,7 @@ from papertui.core.corpus_cache_file import (
     read_file_cache,
     write_file_cache,
 )
+from papertui.core.corpus_stream import NotStreamable, read_streamed, streamable
 from papertui.core.formats.base import CorpusError
 
 __all__ = [
@@ -145,12 +146,15 @@ class CorpusLoader:
 
     def _parse(self, path: Path) -> CachedFile:
         stat = file_stat(path)  # before reading: a file changed while read is read again next time
+        cache = file_cache_path(self.cache_dir, path, self.forced)
+        if streamable(path, self.forced):
+            with contextlib.suppress(NotStreamable):
+                return self._stream(path, stat, cache)
         parsed = parse_file(path, self.forced)
         reports: list[FileReport] = []
         papers = build_papers([parsed], reports)
         fresh = CachedFile(papers, reports[0], list(parsed.warnings))
         del parsed
-        cache = file_cache_path(self.cache_dir, path, self.forced)
         if papers and write_file_cache(cache, fresh, stat, self.forced):
             # the papers read their abstracts from the file just written, as after a warm start
             opened = open_cache(cache, stat, self.forced)
@@ -159,6 +163,20 @@ class CorpusLoader:
                 for n, paper in enumerate(papers):
                     paper.keep_abstract_in(texts, n)
                 release_freed_memory()
+        return fresh
+
+    def _stream(self, path: Path, stat: list[object], cache: Path) -> CachedFile:
+        """`_parse` for a large JSONL file, a line at a time (`corpus_stream`): its papers end
+        up reading their abstracts from the cache written, or, if it cannot be written, from
+        the scratch file, kept open for them."""
+        papers, report, warnings, spilled = read_streamed(path, self.cache_dir)
+        fresh = CachedFile(papers, report, warnings)
+        if write_file_cache(cache, fresh, stat, self.forced, spilled):
+            opened = open_cache(cache, stat, self.forced)
+            if opened is not None:
+                for n, paper in enumerate(papers):
+                    paper.keep_abstract_in(opened[1], n)
+                spilled.close()
         return fresh
 
     def _join(self, found: CachedFile, path: Path) -> None:

@@ -20,6 +20,7 @@ import os
 import struct
 from array import array
 from pathlib import Path
+from typing import IO, Protocol
 
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
@@ -83,21 +84,37 @@ def file_cache_path(cache_dir: Path, path: Path, forced: str | None) -> Path:
     return cache_dir / f"{hashlib.blake2b(key, digest_size=10).hexdigest()}.bin"
 
 
+class SpilledAbstracts(Protocol):
+    """The papers' abstracts already written out in order (`corpus_stream.SpilledTexts`)."""
+
+    offsets: array[int]
+
+    def copy_to(self, target: IO[bytes]) -> None: ...
+
+
 def write_file_cache(
-    cache_file: Path, found: CachedFile, stat: list[object], forced: str | None
+    cache_file: Path,
+    found: CachedFile,
+    stat: list[object],
+    forced: str | None,
+    spilled: SpilledAbstracts | None = None,
 ) -> bool:
     """Write one file's cache atomically (a reader sees the old file or the new). False if it
-    could not be written: the cache is an optimisation, never a reason to fail."""
+    could not be written: the cache is an optimisation, never a reason to fail. `spilled`:
+    the papers' abstracts, in order, copied from there instead of held as strings."""
     offsets = array("Q", [0])
     blobs: list[bytes] = []
     total = 0
     records = []
     numbers: dict[str, int] = {}  # sources, venues: few distinct values
+    if spilled is not None and len(spilled.offsets) != len(found.papers) + 1:
+        raise ValueError("spilled abstracts do not match the papers")
     for p in found.papers:
-        blob = p.abstract.encode("utf-8", "surrogatepass")
-        blobs.append(blob)
-        total += len(blob)
-        offsets.append(total)
+        if spilled is None:
+            blob = p.abstract.encode("utf-8", "surrogatepass")
+            blobs.append(blob)
+            total += len(blob)
+            offsets.append(total)
         records.append(
             (
                 p.id,
@@ -122,7 +139,7 @@ def write_file_cache(
             "warnings": found.warnings,
             "papers": records,
             "strings": list(numbers),
-            "offsets": offsets.tobytes(),
+            "offsets": (offsets if spilled is None else spilled.offsets).tobytes(),
         }
     )
     tmp = cache_file.with_name(f".{cache_file.name}-{os.getpid()}")
@@ -132,6 +149,8 @@ def write_file_cache(
             handle.write(_HEADER.pack(MAGIC, VERSION, len(head)))
             handle.write(head)
             handle.writelines(blobs)
+            if spilled is not None:
+                spilled.copy_to(handle)
         os.replace(tmp, cache_file)
     except OSError:
         with contextlib.suppress(OSError):

@@ -1,0 +1,173 @@
+"""Reading a large JSONL dump into the corpus cache a line at a time.
+
+Parsing a file whole holds its bytes, its decoded text, its lines, every record and every
+paper at once: 1.75 GB for a 192 MB file of 100,000 records, 14 GB at a million. Here each line
+becomes its record and its paper at once, and the paper's abstract goes straight to a scratch
+file (`SpilledTexts`), so what stays in memory is the papers without their abstracts. The
+cache written from it is the one `corpus_cache_file.write_file_cache` writes from a whole
+parse, byte for byte, and so are the papers, report and warnings.
+
+Only plain JSONL files whose bytes need no repair are read this way: a gzipped file, invalid
+UTF-8 (whose warning counts every bad sequence of the file) or a binary-looking start are left
+to the whole-file reader, which says what it says about them today.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from array import array
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any, cast
+
+from papertui.core.corpus import FileReport, Paper, build_papers
+from papertui.core.formats import SUFFIXES, sniff
+from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, looks_binary
+from papertui.core.formats.fields import record_from_fields
+
+# Files at least this large are streamed (below it the whole-file reader is as good).
+STREAM_FROM = 8 << 20
+_HEAD = 16384  # bytes looked at to choose the reader, as `sniff` and `looks_binary` do
+
+
+class NotStreamable(Exception):
+    """The file needs the whole-file reader (see the module docstring)."""
+
+
+class SpilledTexts:
+    """Abstracts written one after another to a scratch file while a dump is read; `text(n)`
+    reads one back (a paper completed by a later copy may need its abstract for a title)."""
+
+    def __init__(self, where: Path) -> None:
+        where.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".abstracts-", dir=where)
+        os.unlink(name)  # open, nameless: a process killed midway leaves nothing behind
+        self.handle: IO[bytes] = os.fdopen(fd, "w+b")
+        self.offsets = array("Q", [0])
+
+    def take(self, paper: Paper) -> None:
+        """Move `paper`'s abstract to the file; the paper reads it from here meanwhile."""
+        blob = paper.abstract.encode("utf-8", "surrogatepass")
+        self.handle.write(blob)
+        self.offsets.append(self.offsets[-1] + len(blob))
+        paper.keep_abstract_in(self, len(self.offsets) - 2)
+
+    def text(self, n: int) -> str:
+        self.handle.flush()
+        a, b = self.offsets[n], self.offsets[n + 1]
+        return os.pread(self.handle.fileno(), b - a, a).decode("utf-8", "surrogatepass")
+
+    def numbers_containing(self, chars: str) -> set[int]:
+        return {n for n in range(len(self.offsets) - 1) if any(c in self.text(n) for c in chars)}
+
+    def copy_to(self, target: IO[bytes]) -> None:
+        """Write every abstract, in order, to `target`."""
+        self.handle.flush()
+        self.handle.seek(0)
+        while block := self.handle.read(1 << 20):
+            target.write(block)
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+def streamable(path: Path, forced: str | None) -> bool:
+    """Whether `path` is a JSONL file the whole-file reader would read as JSONL, large
+    enough to be worth streaming."""
+    if forced not in (None, "jsonl"):
+        return False
+    try:
+        if path.stat().st_size < STREAM_FROM:
+            return False
+        with open(path, "rb") as handle:
+            head = handle.read(_HEAD)
+    except OSError:
+        return False
+    if head[:2] == b"\x1f\x8b" or looks_binary(head):
+        return False
+    if forced == "jsonl":
+        return True
+    suffix = path.suffix.lower()
+    if suffix in (".jsonl", ".ndjson"):
+        return True
+    return (suffix == ".json" or suffix not in SUFFIXES) and sniff(head) == "jsonl"
+
+
+def read_streamed(path: Path, scratch: Path) -> tuple[list[Paper], FileReport, list[str], Any]:
+    """The papers, report and warnings of JSONL file `path` (as `parse_file` then
+    `build_papers` give them), their abstracts in a `SpilledTexts` under `scratch` (which the
+    caller closes). NotStreamable when the file needs the whole-file reader; CorpusError as
+    the whole-file reader raises it."""
+    name = str(path)
+    warnings: list[str] = []
+    skipped: dict[str, int] = {}
+    state = {"items": 0, "bad": 0, "first_bad": 0}
+    with open(path, "rb") as handle:
+        spill = SpilledTexts(scratch)
+        try:
+            records = _records(name, handle, warnings, skipped, state)
+            collection = Path(name).stem.removesuffix(".json")
+            parsed = ParsedFile(name, collection, "jsonl", cast(list[RawRecord], records))
+            parsed.warnings, parsed.skipped = warnings, skipped
+            reports: list[FileReport] = []
+            papers = build_papers([parsed], reports, made=spill.take)
+        except BaseException:
+            spill.close()
+            raise
+    if not papers:
+        spill.close()
+        if not state["items"] and state["bad"]:
+            first = state["first_bad"]
+            raise CorpusError(name, f"no readable JSON line (first error at line {first})")
+        reasons = ", ".join(f"{k}: {v}" for k, v in reports[0].skipped.items()) or "no records"
+        raise CorpusError(name, f"no papers with an abstract (jsonl; {reasons})")
+    return papers, reports[0], warnings, spill
+
+
+def _records(
+    name: str,
+    handle: IO[bytes],
+    warnings: list[str],
+    skipped: dict[str, int],
+    state: dict[str, int],
+) -> Iterator[RawRecord]:
+    """The records of the lines of `handle`, counted as `structured.parse_jsonl` counts them
+    (a line ends at "\\n", "\\r\\n" or "\\r", as `decode` makes them)."""
+    number = 0
+    for n, raw in enumerate(handle):
+        try:
+            text = raw.decode("utf-8-sig" if n == 0 else "utf-8")
+        except UnicodeDecodeError:
+            raise NotStreamable(name) from None
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if lines[-1] == "":
+            lines.pop()  # what followed this line's end: the next raw line
+        for line in lines:
+            number += 1
+            line = line.strip().rstrip("\r")
+            if not line:
+                continue
+            try:
+                item = json.loads(line)
+            except json.JSONDecodeError as exc:
+                state["bad"] += 1
+                if state["bad"] == 1:
+                    state["first_bad"] = number
+                    warnings.append(
+                        f"{name}: broken JSON at line {number}, column {exc.colno}: "
+                        f"{exc.msg} (the line is skipped)"
+                    )
+                continue
+            state["items"] += 1
+            if not isinstance(item, Mapping):
+                skipped["not a record"] = skipped.get("not a record", 0) + 1
+                continue
+            record = record_from_fields(item)
+            if record is None:
+                skipped["no abstract"] = skipped.get("no abstract", 0) + 1
+            else:
+                yield record
+    if state["bad"]:  # after the other reasons, before duplicates, as the whole file gives
+        skipped["broken JSON line"] = state["bad"]
