@@ -47,20 +47,24 @@ def _send(app: Any, ch: str) -> float:
 
 
 class Answers:
-    """Records when the reader shows each view (wraps `Searching.show_view`)."""
+    """Records when the reader shows each new view (wraps the reader's `update_status`, which
+    it calls once a view is on screen)."""
 
     def __init__(self, reader: Any) -> None:
         self.shown: list[tuple[float, str, str, int]] = []  # when, query, similar label, rows
-        searching = reader.searching
-        original = searching.show_view
+        original = reader.update_status
+        seen = [reader.view]
 
-        def show_view(view: Any, generation: int, *args: Any, **kwargs: Any) -> None:
-            original(view, generation, *args, **kwargs)
-            if generation == searching.generation:
-                similar = args[1] if len(args) > 1 else kwargs.get("similar", "")
+        def update_status(*args: Any, **kwargs: Any) -> Any:
+            out = original(*args, **kwargs)
+            view = reader.view
+            if view is not seen[0]:
+                seen[0] = view
+                similar = "similar" if reader.state.like_paper is not None else ""
                 self.shown.append((time.perf_counter(), view.query, similar, len(view.indices)))
+            return out
 
-        searching.show_view = show_view
+        reader.update_status = update_status
 
     async def wait(self, test: Any, timeout: float = 60.0) -> tuple[float, str, str, int]:
         deadline = time.perf_counter() + timeout
