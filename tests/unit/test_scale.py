@@ -175,6 +175,28 @@ def test_saved_trigram_index_serves_only_the_titles_it_was_built_for(many_titles
     assert damaged.match("caligcl") == built.match("caligcl")
 
 
+def test_saved_trigram_index_is_read_from_the_file_not_held(many_titles, tmp_path):
+    """At a million titles the postings and the processed titles are 430 MB: a saved index
+    keeps them in the file, mapped, and answers as the one built in memory does."""
+    saved = tmp_path / "titles.trigrams"
+    in_memory = TitleMatcher(many_titles)
+    in_memory.prepare()
+    TitleMatcher(many_titles).prepare(saved)
+    loaded = TitleMatcher(many_titles)
+    loaded.prepare(saved)
+    assert isinstance(loaded._titles, fuzzy.MappedTitles)
+    assert isinstance(loaded._postings, memoryview)
+    assert list(loaded._titles) == list(in_memory._titles)
+    for typed in ("caligcl", "calgcl", "optimal transport 12", "graph kernel", "neural 39"):
+        assert loaded.match(typed) == in_memory.match(typed), typed
+    whole = saved.read_bytes()
+    saved.write_bytes(whole[: len(whole) - 100])  # cut short: built again, still right
+    cut = TitleMatcher(many_titles)
+    cut.prepare(saved)
+    assert cut.match("caligcl") == in_memory.match("caligcl")
+    assert saved.stat().st_size == len(whole)
+
+
 def test_child_indexer_reports_progress_and_builds(corpus):
     seen: list[tuple[int, int]] = []
     index_in_child([str(corpus)], lambda d, t: seen.append((d, t)), lambda: False)
