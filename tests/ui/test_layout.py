@@ -186,7 +186,7 @@ async def test_the_order_is_remembered_across_a_restart():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("s", "s")  # best match -> corpus order -> title A-Z
+        await pilot.press("s", "s")  # best match -> file order -> title A-Z
         await settle(pilot)
         assert app.reader.sort == "title"
     again = make_app()
