@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, TextArea
 from textual.widgets._toast import Toast
 
 import papertui.ui.widgets.detail as detail_module
@@ -19,8 +18,6 @@ def no_read_timer(monkeypatch):
 
 
 async def _steady(pilot) -> None:
-    for widget in pilot.app.query(Input):
-        widget.cursor_blink = False
     await settle(pilot)
     # the index is built by a child process, not a worker: on a busy machine it can finish
     # after the keys, and the detail pane (seen at the edge of a dialog) shows one more line
@@ -37,10 +34,6 @@ def _before(*keys: str):
         await _steady(pilot)
         await pilot.press(*keys)
         await settle(pilot)
-        for area in pilot.app.screen.query(TextArea):
-            area.cursor_blink = False
-        for box in pilot.app.screen.query(Input):
-            box.cursor_blink = False
         pilot.app.clear_notifications()  # toasts expire on a timer: keep them out
         for _ in range(100):  # a cleared toast leaves the screen with a refresh, not at once
             await pilot.pause(0.05)
