@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from papertui.ui.widgets.status import StatusLine
+import pytest
 
-from ui_support import make_app, screen_lines, settle
+from ui_support import make_app, screen_lines, settle, steady
 
 NARROW = (80, 24)
 
@@ -17,33 +17,16 @@ def said(app) -> list[str]:
     return [" ".join(line.split()) for line in screen_lines(app)]
 
 
-async def steady(pilot) -> None:
-    """The index ready (a child process: topics and the status line wait for it)."""
-    await settle(pilot)
-    status = pilot.app.reader.query_one(StatusLine)
-    for _ in range(600):
-        if pilot.app.library.index is not None and not status.index_state:
-            break
-        await pilot.pause(0.05)
-    await settle(pilot)
-
-
-async def test_the_export_dialog_shows_its_whole_footer():
+@pytest.mark.parametrize(
+    ("key", "action", "close"), [("E", "export", "Esc close"), ("n", "save", "Esc cancel")]
+)
+async def test_the_export_and_note_dialogs_show_their_whole_footer(key, action, close):
     app = make_app()
     async with app.run_test(size=NARROW) as pilot:
         await steady(pilot)
-        await pilot.press("E")
+        await pilot.press(key)
         await settle(pilot)
-        assert any("export" in row and "Esc close" in row for row in said(app)), said(app)
-
-
-async def test_the_note_editor_shows_its_whole_footer():
-    app = make_app()
-    async with app.run_test(size=NARROW) as pilot:
-        await steady(pilot)
-        await pilot.press("n")
-        await settle(pilot)
-        assert any("save" in row and "Esc cancel" in row for row in said(app)), said(app)
+        assert any(action in row and close in row for row in said(app)), said(app)
 
 
 async def test_the_typo_notice_stays_on_the_status_line():

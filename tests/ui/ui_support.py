@@ -20,6 +20,7 @@ __all__ = [
     "notifications",
     "screen_lines",
     "settle",
+    "steady",
     "toasts",
 ]
 _SVG_TEXT = re.compile(
@@ -58,3 +59,17 @@ def screen_lines(app) -> list[str]:
     for x, line, text in _SVG_TEXT.findall(app.export_screenshot()):
         rows.setdefault(int(line), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
     return ["".join(t for _, t in sorted(rows.get(n, []))) for n in range(app.size.height)]
+
+
+async def steady(pilot) -> None:
+    """`settle`, and the index ready: it is built by a child process, not a worker, so on a busy
+    machine it can finish after the keys (the topics and the status line wait for it)."""
+    from papertui.ui.widgets.status import StatusLine
+
+    await settle(pilot)
+    status = pilot.app.reader.query_one(StatusLine)
+    for _ in range(600):
+        if pilot.app.library.index is not None and not status.index_state:
+            break
+        await pilot.pause(0.05)
+    await settle(pilot)
