@@ -209,3 +209,27 @@ def test_a_title_is_not_cut_inside_a_phrase_that_asks_for_more(
 ) -> None:
     title = derive_title(abstract)
     assert dangling not in title and not title.endswith("…")
+
+
+# --- a lead-in clause, and "this paper aims to" ------------------------------------------------
+
+
+def test_what_this_paper_aims_to_do_is_the_title() -> None:
+    # "this paper aims to X" states the contribution as "we aim to X" does; without it the lead-in
+    # of a later sentence ("Unlike previous methods") was all that was left
+    title = derive_title(
+        "Pruning is costly at inference time. This paper aims to reduce the test-time "
+        "computational load of deep neural networks. Unlike previous methods which factorize a "
+        "weight matrix, our method factorizes both weights and activations."
+    )
+    assert title.startswith("Reducing the test-time computational load of deep neural networks")
+
+
+@pytest.mark.parametrize("lead", ["despite", "unlike", "through", "given", "although"])
+def test_a_lead_in_clause_is_never_the_title(lead: str) -> None:
+    title = derive_title(
+        "Label bias harms the fairness of classifiers trained on hiring data. We show that "
+        f"{lead} a few biased labels, confident learning recovers fair classifiers on three "
+        "benchmarks."
+    )
+    assert not title.lower().startswith(lead), title

@@ -99,7 +99,8 @@ def _quality(phrase: str, lower: str) -> float:
 _BAD_START = _wordset(
     "if cases case such this these those it they them other whether how what when where which "
     "there then thus and but or so that as its their moreover furthermore additionally besides "
-    "hence therefore also"
+    "hence therefore also unlike despite although though whereas while since because given along "
+    "through following"
 )
 # A sequence word with its comma opens a sentence, not a title ("First, ..."; "second order" may)
 _SEQUENCE = _wordset("first, second, third, finally, next, lastly, last,")
