@@ -104,6 +104,14 @@ def test_a_title_never_opens_with_the_middle_of_a_sentence(abstract: str, start:
             "and Spanish data. Med-UniC reaches the best results.",
             "Med-UniC",
         ),
+        (  # "a framework, i.e., X, to": the name in apposition after "i.e."; a metric
+            # "specifically designed" for the results is not the method
+            "Translating serial code to parallel code is hard. We propose a learning-based "
+            "framework, i.e., LoomTrans, to translate C loops into parallel kernels. LoomTrans "
+            "beats earlier translators in terms of BLEU and a specifically designed LoopBLEU, "
+            "respectively.",
+            "LoomTrans",
+        ),
         (  # a name of two words, in capitals, after "which we name"
             "Reading comprehension datasets are small. This paper presents a new, large scale "
             "dataset, which we name MS MARCO, for machine reading comprehension.",

@@ -165,6 +165,15 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             novel = words[-2] in ("novel", "new", "proposed", "our")
             offer(token, (7.0 if shaped else 5.0) + novel, start)
             return
+        if (
+            last in ("i.e.,", "namely", "namely,")
+            and len(words) > 1
+            and words[-2][-1:] == ","
+            and words[-2][:-1].lower() in _APPOSITION
+            and after in ",:;("
+        ):
+            offer(token, 7.0 if shaped else 5.0, start)  # "a framework, i.e., BabelTower, to"
+            return
         if words[-1].lower() in _APPOSITION and (after == ":" or after == "," or dash):
             offer(token, 7.0 if shaped else 5.0, start)  # "a novel algorithm STEERING: ..."
             return
