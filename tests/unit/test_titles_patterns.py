@@ -241,3 +241,30 @@ def test_a_lead_in_clause_is_never_the_title(lead: str) -> None:
         "benchmarks."
     )
     assert not title.lower().startswith(lead), title
+
+
+# --- "a method called X": the name it gives says more than the head ----------------------------
+
+
+@pytest.mark.parametrize(
+    "abstract,start",
+    [
+        (
+            "Market equilibria may not exist with indivisible goods. We propose a market "
+            "equilibrium notion, called two-price equilibrium, that always exists.",
+            "Two-price equilibrium",
+        ),
+        (
+            "Pruning CNNs by hand is slow. We present a structure pruning method, termed as "
+            "dynamic structure pruning (DSP), that learns group sizes. DSP halves the FLOPs.",
+            "DSP: dynamic structure pruning",
+        ),
+        (  # the name went to the front: the head before the naming word is the description
+            "Trackers are slow. We propose a fully transformer tracking framework, coined as "
+            "FleetTrack, without any dense convolution. FleetTrack runs at 100 FPS.",
+            "FleetTrack: fully transformer tracking framework",
+        ),
+    ],
+)
+def test_a_head_called_by_a_name_is_the_name(abstract: str, start: str) -> None:
+    assert derive_title(abstract).startswith(start)

@@ -41,6 +41,7 @@ from papertui.core.titles.judge import (
     _rescue,
     _resolve,
     _weak,
+    _what_is_called,
 )
 from papertui.core.titles.names import _find_name
 
@@ -112,6 +113,7 @@ def _finish(
         bad = _bad(phrase)
     if bad:
         phrase = _rescue(phrase, text, ends, cues, name)
+    phrase = _what_is_called(phrase)
     phrase, topic = _qualify(phrase, text, counts, name)
     if m := _COPULA.match(phrase):
         phrase = m.group(1)

@@ -196,3 +196,35 @@ def _rescue(
         return subject
     candidate = _compress(_fallback(text, ends), name)
     return candidate if not _bad(candidate) else phrase
+
+
+# "a method called X", "a framework, termed as X": the head before the naming word says less than
+# the name it gives (real titles are "Two-Price Equilibrium", not "notion called two-price ...")
+_CALLED = re.compile(
+    r"^((?:[\w-]+,? ){1,6}?)(?:called|named|termed|dubbed|coined)(?: as)?(?: the| an?)? "
+)
+
+
+def _what_is_called(phrase: str) -> str:
+    """The phrase from the name it gives to its head: "method called generalizable multi-linear
+    attention network" -> "generalizable multi-linear attention network". A name of one word
+    ("architecture named ENet, created ...") is left to the name rules."""
+    if (
+        " called " not in phrase
+        and "named " not in phrase
+        and " termed " not in phrase
+        and (" dubbed " not in phrase and " coined " not in phrase)
+    ):
+        return phrase
+    m = _CALLED.match(phrase)
+    if not m or m.group(1).split()[0].endswith("ing"):  # "reducing X from a view called Y"
+        return phrase
+    given = phrase[m.end() :]
+    head, comma, _rest = given.partition(", ")
+    if head.split(" ", 1)[0].lower() in _FUNCTION:
+        # the name itself went to the front: "tracking framework, coined [X], for ..."
+        before = m.group(1).strip(" ,")
+        return before if " " in before else given
+    if len(head.split()) < 2:
+        return phrase
+    return head if comma else given
