@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from papertui.core.titles import derive_title
+from papertui.core.titles.compress import _compress
 
 # --- openers that are not titles ---------------------------------------------------------------
 
@@ -268,3 +269,22 @@ def test_a_lead_in_clause_is_never_the_title(lead: str) -> None:
 )
 def test_a_head_called_by_a_name_is_the_name(abstract: str, start: str) -> None:
     assert derive_title(abstract).startswith(start)
+
+
+# --- words broken by a rule meant for something else --------------------------------------------
+
+
+def test_applied_to_a_noun_is_not_a_verb_to_turn() -> None:
+    # "can be applied to solve X" gives "Solving X"; "applied to most networks" has no verb
+    title = derive_title(
+        "Labels are costly. We introduce a scalable active learning method that can be applied "
+        "to most neural networks, especially convolutional ones."
+    )
+    assert "Mosting" not in title and "mosting" not in title
+
+
+def test_a_name_inside_a_longer_word_is_not_cut_out_of_it() -> None:
+    # the earlier method's acronym (MAC) is part of the new name (ParMAC): taking the name out of
+    # the phrase never leaves "Par" behind
+    phrase = _compress(" the convergence of ParMAC and its parallel speedup", "MAC")
+    assert "ParMAC" in phrase and " Par " not in f" {phrase} "
