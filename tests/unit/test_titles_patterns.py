@@ -113,6 +113,13 @@ def test_a_title_never_opens_with_the_middle_of_a_sentence(abstract: str, start:
             "respectively.",
             "LoomTrans",
         ),
+        (  # "we describe X, a ...": the earlier method it builds on (MAC) is named more
+            "A recent approach to nested functions is the method of auxiliary coordinates "
+            "(MAC). MAC introduces a coordinate for each point. MAC needs no chain rule. We "
+            "describe ParMAC, a distributed-computation model for MAC. ParMAC runs on a "
+            "cluster.",
+            "ParMAC",
+        ),
         (  # a name of two words, in capitals, after "which we name"
             "Reading comprehension datasets are small. This paper presents a new, large scale "
             "dataset, which we name MS MARCO, for machine reading comprehension.",
