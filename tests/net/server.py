@@ -43,6 +43,7 @@ class Seen:
     query: dict[str, str]
     headers: dict[str, str]
     started: float
+    answering: float = 0.0  # the answer begins to go out (the client may have it before `ended`)
     ended: float = 0.0
 
 
@@ -107,6 +108,7 @@ class Handler(BaseHTTPRequestHandler):
                 self._fault(fault)
             else:
                 status, headers, body = self.server.route(method, parts.path, query, self)
+                seen.answering = time.monotonic()
                 self._send(status, headers, body)
         except (BrokenPipeError, ConnectionResetError):
             pass

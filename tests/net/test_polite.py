@@ -43,7 +43,9 @@ def test_two_fetches_at_once_never_overlap_on_arxiv(server, monkeypatch):
         t.join(30)
     calls = sorted(server.requests_to("/api/query"), key=lambda s: s.started)
     assert len(calls) >= 4
-    assert all(b.started >= a.ended for a, b in zip(calls, calls[1:], strict=False))
+    # a call starts only once the one before is answered (its end as the server notes it can
+    # come after the client has the answer, on a busy machine)
+    assert all(b.started >= a.answering for a, b in zip(calls, calls[1:], strict=False))
 
 
 def test_other_hosts_are_not_held_back_by_the_delay(server, capsys, monkeypatch):

@@ -619,3 +619,17 @@ async def test_a_second_enter_in_the_palette_never_closes_the_reader():
         palette.dismiss()  # a second Enter before the first one closed it
         await pilot.pause()
         assert app.is_running and app.screen is app.reader
+
+
+async def test_the_detail_marks_stay_apart_when_the_line_wraps(monkeypatch):
+    """A trial read "bookmarkedunread": the marks were parted by spaces, which a wrap ate."""
+    monkeypatch.setattr("papertui.ui.widgets.detail.READ_AFTER", 60.0)  # stays unread
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        body = app.query_one("#detail-body", Static)
+        lines = [body.render_line(y).text.strip() for y in range(8)]
+        shown = " ".join(" ".join(lines).split())
+        assert "★ bookmarked · unread" in shown, lines

@@ -97,10 +97,15 @@ async def test_sort_cycles():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        # with no query nothing is ranked: the order that applies is the file's
+        assert "order: file order (s)" in status(app) and "best match" not in status(app)
+        await search(pilot, "graph")
         assert "order: best match (s)" in status(app)
-        await pilot.press("s")  # corpus order
+        await search(pilot, "")
+        assert "order: file order (s)" in status(app)
+        await pilot.press("s")  # file order, chosen
         await settle(pilot)
-        assert "order: corpus order (s)" in status(app)
+        assert "order: file order (s)" in status(app)
         await pilot.press("s")  # title
         await settle(pilot)
         titles = [app.library.papers[i].title.casefold() for i in app.reader.paper_list.rows]

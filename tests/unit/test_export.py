@@ -260,6 +260,13 @@ def test_bibtex_titles_keep_acronyms_and_misc_entries_say_where_they_come_from()
     assert parsed.fields_dict["title"].value == "Self-Supervised {NeRF} and {GANs} for {3D}"
 
 
+def test_bibtex_titles_leave_math_as_written():
+    """Braces inside math are not case protection: "$L_1$" came back as "${L_1}$"."""
+    entry = Entry("x5", "Jacobian $L_1$ Regularization for VAEs", "A.", ["d"], [], False, "")
+    bib = render([entry], "bibtex")
+    assert "title = {Jacobian $L_1$ Regularization for {VAEs}}" in bib
+
+
 @pytest.mark.parametrize(
     ("fmt", "suffix"), [("markdown", "md"), ("json", "json"), ("csv", "csv"), ("bibtex", "bib")]
 )

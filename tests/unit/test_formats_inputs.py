@@ -223,6 +223,17 @@ def test_the_arxiv_metadata_snapshot_as_it_is(write_corpus):
         library.close()
 
 
+def test_one_record_of_the_snapshot_alone(write_corpus):
+    """`head -1` of the snapshot saved as .json is one object, not a list: its `versions` list
+    was taken for the records and nothing was read."""
+    import json
+
+    path = write_corpus(json.dumps(SNAPSHOT[0]) + "\n", "one-paper.json")
+    (paper,) = load_corpus([path]).papers
+    assert paper.urls == ("https://arxiv.org/abs/0704.0001",) and paper.year == 2007
+    assert paper.abstract.startswith("A fully differential calculation")
+
+
 PMLR = """@Proceedings{MIDL-2024,
   booktitle = {Medical Imaging with Deep Learning},
   name = {Medical Imaging with Deep Learning},

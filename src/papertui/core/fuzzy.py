@@ -14,7 +14,7 @@ import hashlib
 import marshal
 import os
 from array import array
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from rapidfuzz import fuzz, process, utils
@@ -141,20 +141,36 @@ class TitleMatcher:
             found.update(self._titles_with(gram))
         return sorted(found)
 
-    def match(self, query: str, limit: int = 50, cutoff: float = CUTOFF) -> list[tuple[int, float]]:
+    def match(
+        self,
+        query: str,
+        limit: int = 50,
+        cutoff: float = CUTOFF,
+        among: Collection[int] | None = None,
+    ) -> list[tuple[int, float]]:
+        """The `limit` titles closest to `query`, best first; with `among`, only those titles
+        are considered (a filter's papers), all of them when they are few, as for a short list."""
         needle = utils.default_process(query)
         if len(needle) < MIN_QUERY:
             return []
-        chosen = self.candidates(needle)
-        pool = self._titles if chosen is None else [self._titles[i] for i in chosen]
-        found = process.extract(
-            needle,
-            pool,
-            scorer=fuzz.partial_ratio,
-            processor=None,
-            score_cutoff=cutoff,
-            limit=limit,
-        )
-        if chosen is None:
-            return [(index, score) for _, score, index in found]
-        return [(chosen[index], score) for _, score, index in found]
+        if among is not None and len(among) <= SCAN_ALL_UP_TO:
+            chosen: list[int] | None = sorted(among)
+        else:
+            chosen = self.candidates(needle)
+            if among is not None:
+                chosen = sorted(among) if chosen is None else [i for i in chosen if i in among]
+        return closest(needle, self._titles, chosen, limit, cutoff)
+
+
+def closest(
+    needle: str, titles: Sequence[str], chosen: Sequence[int] | None, limit: int, cutoff: float
+) -> list[tuple[int, float]]:
+    """Fuzzy scores of the processed `needle` against processed `titles` (only the positions
+    `chosen`, when given): the best `limit` at `cutoff` or above."""
+    pool = titles if chosen is None else [titles[i] for i in chosen]
+    found = process.extract(
+        needle, pool, scorer=fuzz.partial_ratio, processor=None, score_cutoff=cutoff, limit=limit
+    )
+    if chosen is None:
+        return [(index, score) for _, score, index in found]
+    return [(chosen[index], score) for _, score, index in found]

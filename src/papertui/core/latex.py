@@ -101,6 +101,15 @@ def _typography(text: str) -> str:
     return _TYPOGRAPHY.sub(lambda m: _TYPES.get(m.group(), m.group()), text)
 
 
+# \href{URL}{text}: the text, then the link apart from it (not glued to it as "URLtext")
+_HREF = re.compile(r"\\href\s*\{([^{}\s]*)\}\s*\{([^{}]*)\}")
+
+
+def _link(match: re.Match[str]) -> str:
+    url, text = match.group(1), match.group(2).strip()
+    return url if text in ("", url) else f"{text} ({url})"
+
+
 def _letter(name: str, legacy: bool) -> str:
     return "" if legacy and name in ("textasciitilde", "textbackslash") else _LETTERS[name]
 
@@ -109,6 +118,8 @@ def _decode_text(text: str, legacy: bool) -> str:
     if not legacy:  # first, so that "-{}-" (how a literal "--" is written) stays two hyphens
         text = _typography(text)
     if "\\" in text:  # commands; else only braces, dashes and quotes
+        if not legacy and "\\href" in text:
+            text = _HREF.sub(_link, text)
         text = _ACCENT.sub(_accented, text)
         text = _LETTER.sub(lambda m: _letter(m.group(1), legacy), text)
         text = _STYLE.sub(lambda m: "{" if m.group().startswith("{") else "", text)

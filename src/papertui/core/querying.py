@@ -29,7 +29,7 @@ from papertui.core.search import Highlighter, SearchIndex
 from papertui.core.store import Annotations
 from papertui.core.view import View
 
-_SYNTAX = re.compile(r'["*?():^~]|(?:^|\s)[-+]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
+OPERATORS = re.compile(r'["*?():^~]|(?:^|\s)[-+]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
 _FIELD = re.compile(r"(?:^|[\s(])-?(year|venue|author):", re.IGNORECASE)
 
 # How many full-text hits a query ranks at first; the list asks for more when scrolled to the end.
@@ -45,7 +45,11 @@ class TitleMatch(Protocol):
     """What the planner needs of the fuzzy title index."""
 
     def match(
-        self, query: str, limit: int = ..., cutoff: float = ...
+        self,
+        query: str,
+        limit: int = ...,
+        cutoff: float = ...,
+        among: Collection[int] | None = ...,
     ) -> list[tuple[int, float]]: ...
 
 
@@ -199,12 +203,12 @@ class Planner:
         # would only trail behind it (and cost ~20 ms at 100k papers); "-word", "a OR b", "x*"
         # ask for exactly that, not for titles.
         few = len(seen) < FUZZY_BELOW and not view.truncated
-        if self.titles is not None and few and not _SYNTAX.search(text):
+        if self.titles is not None and few and not OPERATORS.search(text):
             cutoff = TITLE_MATCH_CUTOFF if self.index is not None else 70.0
+            # within the filters' papers (not the library's best titles, then filtered)
             allowed = self.sets.admitted(filters, annotations) if filters else None
-            for pos, _score in self.titles.match(text, cutoff=cutoff):
-                if allowed is None or pos in allowed:
-                    seen.setdefault(pos, None)
+            for pos, _score in self.titles.match(text, cutoff=cutoff, among=allowed):
+                seen.setdefault(pos, None)
         return list(seen)
 
     # -- boolean combinations -------------------------------------------------------------------

@@ -10,11 +10,19 @@ import contextlib
 from collections.abc import Sequence
 from pathlib import Path
 
+from rapidfuzz import utils
+
 from papertui.core import paths
-from papertui.core.query import parse_query
+from papertui.core.fuzzy import MIN_QUERY, SCAN_ALL_UP_TO, closest
+from papertui.core.query import Filter, parse_query
+from papertui.core.query_sets import FilterSets
+from papertui.core.querying import FUZZY_BELOW, OPERATORS, TITLE_MATCH_CUTOFF
 from papertui.core.records import paper_record
-from papertui.core.search import IndexStore, SearchFailed, sources_key
-from papertui.core.store import Store
+from papertui.core.search import IndexStore, SearchFailed, SearchIndex, sources_key
+from papertui.core.store import Annotations, Store
+
+# filters the store answers on its own (collections, topics and "new" need the corpus)
+_STORE_FILTERS = frozenset({"bookmarked", "note", "read", "unread", "liked", "skipped", "tag"})
 
 __all__ = [
     "corpus_cache_dir",
@@ -50,38 +58,83 @@ def quick_search(
 ) -> list[dict[str, object]] | None:
     """Search without reading the corpus, when the index is current and answers on its own.
 
-    None means: take the full path (corpus changed, no index, filters, or fewer full-text hits
-    than `limit`, where fuzzy title matches would be added). The answer is then the same.
+    Words with filters the store answers (tags, bookmarks, notes, read, likes) run here too.
+    None means: take the full path (corpus changed, no index, other filters, or a short answer
+    that fuzzy title matches over the whole library would lengthen). The answer is then the same.
     """
     parsed = parse_query(query)
-    if parsed.filters or parsed.unknown or not parsed.text:
+    if parsed.unknown or not parsed.text or parsed.tree is not None or parsed.semantic:
+        return None
+    if any(f.kind not in _STORE_FILTERS for f in parsed.filters):
         return None
     chosen = resolve_sources(sources)
     index = index_store_for(chosen).open_if_unchanged(chosen)
     if index is None:
-        return None
-    try:
-        try:
-            result = index.search(parsed.text, limit=limit)
-        except SearchFailed:
-            return None  # damaged: the full path rebuilds the index
-        if len(result.hits) < limit or result.fallback or result.corrections:
-            return None
-        stored = [index.stored(pid) for pid, _ in result.hits]
-    finally:
-        index.close()
-    if any(s is None for s in stored):
         return None
     store = Store(paths.store_path())
     try:
         annotations = store.snapshot()
     finally:
         store.close()
+    sets = FilterSets((), {})  # annotation filters need no papers
+    try:
+        try:
+            result = index.search(
+                parsed.text,
+                limit=limit,
+                only=sets.conditions(parsed.filters, annotations, negated=False),
+                exclude=sets.conditions(parsed.filters, annotations, negated=True),
+            )
+        except SearchFailed:
+            return None  # damaged: the full path rebuilds the index
+        if result.fallback or result.corrections:
+            return None
+        hits = list(result.hits)
+        if len(hits) < min(limit, FUZZY_BELOW) and not OPERATORS.search(parsed.text):
+            # the full path adds fuzzy title matches: answerable here among a few papers only
+            more = _titles_among(index, parsed.text, sets, parsed.filters, annotations)
+            if more is None:
+                return None
+            found = {pid for pid, _ in hits}
+            hits += [(pid, 0.0) for pid in more if pid not in found]
+            hits = hits[:limit]
+        stored = [index.stored(pid) for pid, _ in hits]
+    finally:
+        index.close()
+    if any(s is None for s in stored):
+        return None
     records = []
-    for fields, (_pid, score) in zip(stored, result.hits, strict=True):
+    for fields, (_pid, score) in zip(stored, hits, strict=True):
         assert fields is not None
         records.append(paper_record(fields, annotations, score=score))
     return records
+
+
+def _titles_among(
+    index: SearchIndex,
+    text: str,
+    sets: FilterSets,
+    filters: Sequence[Filter],
+    annotations: Annotations,
+) -> list[str] | None:
+    """The fuzzy title matches of `text` among the papers the filters admit, as the planner
+    finds them; None when the filters admit too many papers to read their titles here."""
+    positive = [f for f in filters if not f.negated and f.kind != "unread"]
+    if not positive:
+        return None
+    admitted = set.intersection(*(set(sets.ids_for(f, annotations) or ()) for f in positive))
+    for f in filters:
+        if f.negated or f.kind == "unread":
+            admitted -= set(sets.ids_for(f, annotations) or ())
+    if len(admitted) > SCAN_ALL_UP_TO:
+        return None
+    titles = index.titles_in_file_order(admitted)  # unknown ids are not in the library
+    needle = utils.default_process(text)
+    if len(needle) < MIN_QUERY:
+        return []
+    processed = [utils.default_process(title) for _pid, title in titles]
+    found = closest(needle, processed, None, 50, TITLE_MATCH_CUTOFF)
+    return [titles[i][0] for i, _score in found]
 
 
 def drop_old_cache(sources: Sequence[str], fmt: str | None) -> None:

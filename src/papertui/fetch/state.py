@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from papertui.core import paths
+from papertui.core.atomic_file import replace_text
 
 
 def fetched_dir() -> Path:
@@ -20,16 +20,7 @@ def fetched_dir() -> Path:
 def write_atomically(path: Path, text: str) -> None:
     """Write `path` so a reader sees the old file or the new one, never half of one."""
     paths.ensure_private_dir(path.parent)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
+    replace_text(path, text)
 
 
 @dataclass

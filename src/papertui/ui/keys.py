@@ -35,7 +35,7 @@ APP_KEYS = [
         label="Space",
     ),
     Key("v", "select_all", "Select every paper in the list (again: unselect them)"),
-    Key("s", "cycle_sort", "Order: best match, corpus, title A-Z, recent, for you, new, upvotes"),
+    Key("s", "cycle_sort", "Order: best match, file, title A-Z, recent, for you, new, upvotes"),
     Key("m", "more_like_this", "More like this paper"),
     Key("M", "like_bookmarks", "Papers like your bookmarks"),
     Key("C", "collections", "Collections: counts, and which to show"),
@@ -66,7 +66,7 @@ APP_KEYS = [
 # the orders `s` cycles through, by the name the status line shows
 SORT_NAMES = {
     "relevance": "best match",
-    "corpus": "corpus order",
+    "corpus": "file order",
     "title": "title A-Z",
     "recent": "recently bookmarked or noted",
     "foryou": "for you",

@@ -110,7 +110,12 @@ def _protect_case(title: str) -> str:
     """Braces around acronyms and names, so a style that lower-cases titles keeps them."""
     if "{" in title or "}" in title:
         return title  # braced already, or unbalanced: _bib_value escapes it as it is
-    return _WORD.sub(lambda m: "{" + m.group() + "}" if _cased(m.group()) else m.group(), title)
+    parts = MATH.split(title)  # math at the odd positions: kept as written, never braced
+    for i in range(0, len(parts), 2):
+        parts[i] = _WORD.sub(
+            lambda m: "{" + m.group() + "}" if _cased(m.group()) else m.group(), parts[i]
+        )
+    return "".join(parts)
 
 
 def to_bibtex(entries: Sequence[Entry]) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from papertui.core.atomic_file import replace_text
 from papertui.core.export.csl_json import citation_key, identifiers
 from papertui.core.export.markdown import byline
 from papertui.core.markdown_marks import _MARKUP_LINE, DERIVED_REMARK
@@ -79,7 +80,7 @@ def export_notes(folder: str | os.PathLike[str], entries: Sequence[Entry]) -> No
             if old == text:
                 report.unchanged += 1
                 continue
-            _write(path, text)
+            replace_text(path, text)
         except (OSError, UnicodeDecodeError) as exc:
             raise NotesError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from exc
         if old is None:
@@ -181,16 +182,3 @@ def _files_by_id(root: Path) -> dict[str, Path]:
             if m:
                 found.setdefault(m.group(1), path)
     return found
-
-
-def _write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.papertui-tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(OSError):
-            tmp.unlink()

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decode
-from papertui.core.formats.fields import record_from_fields
+from papertui.core.formats.fields import ABSTRACT, record_from_fields
 
 
 def _collect(path: str, fmt: str, items: Iterable[Any], warnings: list[str]) -> ParsedFile:
@@ -36,6 +36,8 @@ def _records_in(value: Any) -> list[Any] | None:
     if isinstance(value, list):
         return value
     if isinstance(value, Mapping):
+        if any(str(key).lower() in ABSTRACT for key in value):
+            return [value]  # one record whose own lists (versions, authors) are not records
         for inner in value.values():
             if isinstance(inner, list) and any(isinstance(x, Mapping) for x in inner):
                 return inner

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from whoosh import index as windex
@@ -14,6 +13,7 @@ from whoosh import query as wq
 from whoosh.lang.porter import stem
 
 from papertui.core.corpus import Paper
+from papertui.core.search.answers import _INDEX_ERRORS, SearchFailed, SearchResult, _why
 from papertui.core.search.arrays import ArrayScorer
 from papertui.core.search.highlight import _WORD, Highlighter, highlighter_for
 from papertui.core.search.parsing import EVERYTHING, parse
@@ -33,30 +33,6 @@ BOOST_UP_TO = 20_000
 
 
 # -- the index --------------------------------------------------------------------------------
-
-
-class SearchFailed(Exception):
-    """The index could not answer a query (its files are damaged, gone or unreadable); `str()`
-    says why in one line. A query string alone never causes it: the UI and CLI show it and may
-    rebuild the index."""
-
-
-# what reading a damaged or vanished index raises, as opposed to what odd query strings do
-_INDEX_ERRORS = (OSError, EOFError)
-
-
-def _why(exc: BaseException) -> str:
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return f"the search index could not be read ({text})"
-
-
-@dataclass(slots=True)
-class SearchResult:
-    hits: list[tuple[str, float]]  # (paper id, score), best first
-    highlighter: Highlighter
-    corrections: dict[str, str]  # typed word -> word searched instead
-    fallback: bool = False  # the query could not be parsed and was searched as plain words
-    matched: int | None = None  # how many papers match in all (None: not known)
 
 
 class SearchIndex:
@@ -123,6 +99,12 @@ class SearchIndex:
             "year": meta.get("year"),
             "extra": meta.get("extra", ""),
         }
+
+    def titles_in_file_order(self, ids: Iterable[str]) -> list[tuple[str, str]]:
+        """(id, title) of the papers `ids` that the index holds, in the library's order."""
+        searcher = self._searcher
+        found = [(n, pid) for pid in ids if (n := searcher.document_number(id=pid)) is not None]
+        return [(pid, searcher.stored_fields(n).get("title", "")) for n, pid in sorted(found)]
 
     def expand_prefix(self, prefix: str, limit: int = 256) -> list[str]:
         """Indexed words that start with `prefix` (the index holds stems, so `invertib*` would

@@ -139,6 +139,12 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
     def sort(self) -> str:
         return self.state.sort
 
+    def order_name(self) -> str:
+        """The order that applies: "best match" ranks nothing without words to match."""
+        if self.state.sort == "relevance" and not self.view.scores:
+            return SORT_NAMES["corpus"]
+        return SORT_NAMES[self.state.sort]
+
     def update_status(self) -> None:
         view, state, plist = self.view, self.state, self.paper_list
         total = len(self.library.papers)
@@ -152,7 +158,7 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
             # say how it is ordered, not that papers are missing
             filtered=state.narrowed or len(view.indices) != total,
             layers=tuple(layers),
-            sort=SORT_NAMES[state.sort],
+            sort=self.order_name(),
             selected=len(plist.selected),
             corrections=tuple(view.corrections.items()),
             notes=tuple(view.remarks),

@@ -99,7 +99,7 @@ class ReaderActions(ReaderBase):
         )
         name = SORT_NAMES[sort]
         if sort == "relevance" and not self.state.query.strip():
-            name += " (with no search: corpus order)"
+            name += " (with no search: file order)"
         self.notify(f"Order: {name}.", timeout=2)
         self.change(sort=sort)
 

@@ -75,7 +75,8 @@ class StatusLine(Static):
         parts.extend((5, note) for note in s.notes)
         if s.sort:  # another order than the usual is kept before the notes: search results
             # in "for you" order must say so
-            parts.append((6 if s.sort == "best match" else 3.5, f"order: {s.sort} (s)"))
+            usual = s.sort in ("best match", "file order")
+            parts.append((6 if usual else 3.5, f"order: {s.sort} (s)"))
         if self.index_state:
             parts.append((3, self.index_state))
         if self.count:  # as vim shows it: the keys typed so far, waiting for a move
