@@ -295,3 +295,23 @@ def test_a_name_inside_a_longer_word_is_not_cut_out_of_it() -> None:
     # the phrase never leaves "Par" behind
     phrase = _compress(" the convergence of ParMAC and its parallel speedup", "MAC")
     assert "ParMAC" in phrase and " Par " not in f" {phrase} "
+
+
+@pytest.mark.parametrize(
+    "abstract,title",
+    [
+        (  # the whole phrase in brackets: the name's expansion
+            "Cognitive development needs rich worlds. We present the VECO(Virtual Environment "
+            "for Cognitive Observation), which consists of a benchmark and a toolkit. VECO has "
+            "12 tasks, and VECO runs in real time.",
+            "VECO: Virtual Environment for Cognitive Observation",
+        ),
+        (  # an enumeration mark before the contribution
+            "Robustness transfers poorly. We provide (i) a bound on the downstream loss that holds "
+            "for any task, and (ii) experiments on six benchmarks.",
+            "Bound on the downstream loss",
+        ),
+    ],
+)
+def test_a_title_never_opens_with_a_bracket(abstract: str, title: str) -> None:
+    assert derive_title(abstract).startswith(title)

@@ -74,6 +74,20 @@ def _says(phrase: str, subject: str, counts: dict[str, int]) -> bool:
     return any(_names(phrase, t) and _spelled_out(subject, t) for t in counts)
 
 
+def _open_paren(phrase: str) -> str:
+    """A title does not open with a bracket: "(Virtual Environment for X)" -> "Virtual Environment
+    for X"; "(i) a bound on X" and "(to our knowledge) the first X" lose the bracket; a bracket
+    that is part of a word stays ("(ε,δ)-differentially private X")."""
+    close = phrase.find(")")
+    if close == len(phrase) - 1 and phrase.count("(") == 1:
+        return phrase[1:-1]
+    if close > 0 and phrase[close + 1 : close + 2] == " " and len(phrase[close:].split()) > 3:
+        rest = phrase[close + 2 :]
+        first, _, after = rest.partition(" ")
+        return after if first in ("a", "an", "the") else rest
+    return phrase
+
+
 def derive_title(abstract: str) -> str:
     """A title of at most 80 characters a person can scan in a list."""
     text = _clean(abstract)
@@ -114,6 +128,8 @@ def _finish(
     if bad:
         phrase = _rescue(phrase, text, ends, cues, name)
     phrase = _what_is_called(phrase)
+    if phrase.startswith("("):
+        phrase = _open_paren(phrase)
     phrase, topic = _qualify(phrase, text, counts, name)
     if m := _COPULA.match(phrase):
         phrase = m.group(1)
