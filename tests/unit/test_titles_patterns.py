@@ -141,6 +141,14 @@ def test_the_name_in_front_is_the_papers_own(abstract: str, name: str) -> None:
             "handwritten characters.",
             "DNC",
         ),
+        (  # a class of models given as an example ("like X (Y)") in the contribution sentence
+            "Uncertainty and interpretability both matter for trusted systems. Yet little work "
+            "joins the two. We address this gap by proposing a novel method for explaining the "
+            "uncertainty of differentiable probabilistic models, like Deep Gaussian Processes "
+            "(DGPs). Our method, Latent Counterfactual Explanations (LACE), shows how to change "
+            "an input so that a DGP becomes confident. We validate LACE with a user study.",
+            "DGPs",
+        ),
         (  # a citation key in brackets is not a name
             "Exploration in bandits was first studied in [Robb52] and [Robb52b]. We present a "
             "posterior sampling rule for delayed rewards with a tight regret bound.",
