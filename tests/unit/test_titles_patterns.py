@@ -221,6 +221,18 @@ def test_without_a_contribution_sentence_the_title_is_a_noun_phrase(
             "assignments under label noise by means of repeated random projections of the data.",
             "by means",
         ),
+        (  # a participle whose object was cut: "... method containing"
+            "Text images are hard to read at low resolution. We propose a stroke-aware scene "
+            "text image super-resolution method containing a stroke-focused module that guides "
+            "the recovery of character strokes in blurry images taken by phone cameras.",
+            "containing",
+        ),
+        (
+            "Commonsense generation lacks knowledge. We present a knowledge-enhanced commonsense "
+            "generation framework consisting of a retrieval module and a generation module that "
+            "reads the retrieved prototype sentences in order.",
+            "consisting",
+        ),
         (  # a relative clause whose verb waits for its second complement ("maps X to Y")
             "Sampling rare events is slow. We learn a smooth and invertible transformation that "
             "maps a simple base distribution to the rare-event distribution of a physical system.",

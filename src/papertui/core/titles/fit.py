@@ -25,7 +25,8 @@ _PARTICIPLES = _wordset(
     "working achieving using taking leveraging combining enabling allowing making providing "
     "yielding proving expanding spotlighting showing demonstrating requiring involving "
     "including resulting leading capturing introduced proposed given obtained inspired "
-    "motivated guided driven followed known applied"
+    "motivated guided driven followed known applied consisting containing according underlying "
+    "connecting keeping representing following transferring"
 )
 
 
