@@ -335,3 +335,31 @@ def test_a_name_inside_a_longer_word_is_not_cut_out_of_it() -> None:
 )
 def test_a_title_never_opens_with_a_bracket(abstract: str, title: str) -> None:
     assert derive_title(abstract).startswith(title)
+
+
+@pytest.mark.parametrize(
+    "abstract,last",
+    [
+        (  # an adverb that closed the sentence's clause
+            "Domain shift and modality gaps are handled apart. We propose merging two stages "
+            "into one to align domains and modalities simultaneously, in a single model that "
+            "serves every camera.",
+            "simultaneously",
+        ),
+        (  # a participle whose agent was cut ("aimed [at ...]")
+            "Teens rarely learn security. We present a suite of curricular activities on AI and "
+            "cybersecurity for high-school students aimed at teaching threat models through "
+            "games that run in any browser.",
+            "aimed",
+        ),
+        (  # the authors of earlier work are not part of a title
+            "Compression bounds are loose. We give a variational approximation to the "
+            "information bottleneck of Tishby et al. that can be trained with the "
+            "reparameterization trick on large convolutional networks.",
+            "al.",
+        ),
+    ],
+)
+def test_a_title_does_not_end_on_a_word_left_from_its_sentence(abstract: str, last: str) -> None:
+    words = derive_title(abstract).rstrip("…").split()
+    assert words[-1] != last and "et" not in words[-1:], words
