@@ -352,6 +352,11 @@ def test_a_title_never_opens_with_a_bracket(abstract: str, title: str) -> None:
             "games that run in any browser.",
             "aimed",
         ),
+        (  # "with respect [to X]" cut after its noun
+            "Program repair is slow. We present a local search for improving an existing program "
+            "with respect to a set of input-output examples, which works on any language.",
+            "respect",
+        ),
         (  # the authors of earlier work are not part of a title
             "Compression bounds are loose. We give a variational approximation to the "
             "information bottleneck of Tishby et al. that can be trained with the "
@@ -361,5 +366,14 @@ def test_a_title_never_opens_with_a_bracket(abstract: str, title: str) -> None:
     ],
 )
 def test_a_title_does_not_end_on_a_word_left_from_its_sentence(abstract: str, last: str) -> None:
+    # nor before a topic put after it ("... with respect in program repair")
     words = derive_title(abstract).rstrip("…").split()
-    assert words[-1] != last and "et" not in words[-1:], words
+    assert last not in words and "et" not in words[-1:], words
+
+
+def test_in_this_paper_is_not_part_of_a_title() -> None:
+    title = derive_title(
+        "Pan-sharpening fuses two images. We propose a novel mutual information-driven "
+        "pan-sharpening framework in this paper. It beats prior work."
+    )
+    assert "paper" not in title

@@ -15,7 +15,7 @@ _TRAILING = _wordset(
     "tailored designed trained called named dubbed termed aiming since because capable able "
     "built used based like unlike despite during after before until versus vs namely along "
     "referred generated aimed defined captured caused associated created together rather often "
-    "only"
+    "only learn improve suitable large complex simple accurate respect up"
 )
 # "... to localize objects directly": an adverb ends a clause, not a title ("anomaly" does)
 _LY_NOUNS = _wordset("family anomaly assembly supply butterfly monopoly ally italy rely apply")
@@ -86,6 +86,8 @@ def _trim(words: list[str], strict: bool = True) -> list[str]:
             or (len(words) > 3 and low.endswith("ly") and low not in _LY_NOUNS)
         ):
             words.pop()
+        elif len(words) > 4 and low == "paper" and words[-2] == "this":
+            del words[-3 if words[-3] == "in" else -2 :]  # "... network in this paper"
         elif len(words) > 3 and low == "al." and words[-2] == "et":
             del words[-3:]  # "... bottleneck of Tishby et al.": who, not what
         elif len(words) > 3 and words[-2] in ("to", "that", "which"):
