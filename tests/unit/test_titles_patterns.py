@@ -377,3 +377,24 @@ def test_in_this_paper_is_not_part_of_a_title() -> None:
         "pan-sharpening framework in this paper. It beats prior work."
     )
     assert "paper" not in title
+
+
+@pytest.mark.parametrize(
+    "abstract,title",
+    [
+        (  # the name went to the front, its relative clause stayed behind
+            "Skeleton sequences are long and costly to lift. We propose PoseLite, which exploits "
+            "a compact representation of lengthy skeleton sequences in the frequency domain. "
+            "PoseLite is fast.",
+            "PoseLite: exploiting a compact representation",
+        ),
+        (  # "by X-ing": the means is the title, not the preposition
+            "Knowledge base question answering needs labelled programs. We present LabelFree, by "
+            "utilizing large language models as program translators for a few examples. "
+            "LabelFree beats earlier systems.",
+            "LabelFree: utilizing large language models",
+        ),
+    ],
+)
+def test_a_title_does_not_open_on_which_or_by(abstract: str, title: str) -> None:
+    assert derive_title(abstract).startswith(title)

@@ -37,6 +37,7 @@ from papertui.core.titles.judge import (
     _DIMENSIONS,
     _adds,
     _bad,
+    _lead_clause,
     _qualify,
     _rescue,
     _resolve,
@@ -122,6 +123,8 @@ def _finish(
             if name:
                 phrase = _compress(phrase, name)
         bad = _bad(phrase)
+    if phrase[:1] in "wtbB" and (opened := _lead_clause(phrase)) != phrase:
+        phrase, bad = opened, _bad(opened)  # "[X,] which exploits Y" -> "exploiting Y"
     if cues and " them " in f" {phrase} ":
         phrase = _resolve(phrase, text, ends, cues[0][1])
         bad = _bad(phrase)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from papertui.core.titles.compress import _compress
+from papertui.core.titles.compress import _compress, _gerund
 from papertui.core.titles.cues import _POINTER, _WEAK_START, _fallback, _subject
 from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _VAGUE_WORDS, _wordset
 
@@ -228,3 +228,29 @@ def _what_is_called(phrase: str) -> str:
     if len(head.split()) < 2:
         return phrase
     return head if comma else given
+
+
+_RELATIVE_LEAD = re.compile(r"^(?:which|that) (?:[a-z]+ly )?([a-z]+s) ")
+# "which consists of", "which stands for": what the thing is, not what it does
+_STATIVE = _wordset("does goes consists stands refers contains includes comprises means")
+_BY_LEAD = re.compile(r"^[Bb]y ((?:[a-z]+ly )?[a-z]+ing) ")
+
+
+def _lead_clause(phrase: str) -> str:
+    """A phrase left opening on a relative pronoun or "by" once the name went to the front:
+    "[X,] which exploits a compact representation" -> "exploiting a compact representation";
+    "by carefully designing the regularizer" -> "carefully designing the regularizer"."""
+    if (m := _RELATIVE_LEAD.match(phrase)) and m.group(1) not in _STATIVE:
+        word = m.group(1)
+        if len(word) <= 3:  # "which is", "that has": no verb to turn
+            return phrase
+        if word.endswith("ies"):
+            verb = word[:-3] + "y"
+        elif word.endswith(("sses", "shes", "ches", "xes", "zes")):
+            verb = word[:-2]
+        else:
+            verb = word[:-1]
+        return f"{_gerund(verb)} {phrase[m.end() :]}"
+    if _BY_LEAD.match(phrase):
+        return phrase[3:]
+    return phrase
