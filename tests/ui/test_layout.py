@@ -223,3 +223,22 @@ async def test_a_long_status_line_drops_whole_parts_at_80_columns() -> None:
         assert "topics: computing 40%" in shown  # progress outranks the order
         assert all(part in shown for part in shown.split(" · "))
         assert not shown.endswith(("·", "(s"))
+
+
+async def test_the_cursor_blinks_unless_the_settings_say_not(monkeypatch) -> None:
+    from textual.widgets import Input
+
+    from papertui.core import settings
+    from papertui.ui import app as app_module
+
+    monkeypatch.setattr(app_module, "load_settings", settings.load_settings)  # as users have it
+    for text, blinks in [("", True), ("cursor_blink = false\n", False)]:
+        settings_path().parent.mkdir(parents=True, exist_ok=True)
+        settings_path().write_text(text, encoding="utf-8")
+        app = make_app()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("slash")
+            await pilot.pause()
+            box = app.focused
+            assert isinstance(box, Input) and box.cursor_blink is blinks
