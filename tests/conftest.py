@@ -3,6 +3,9 @@ user directories and the checkout are never touched (an export's default name is
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,23 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("PAPERTUI_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text cursors do not blink in tests, as with `cursor_blink = false` in the settings: a
+    blink is a timer that changes the screen between two looks at it."""
+    from papertui.core import settings
+    from papertui.ui import app
+
+    load = settings.load_settings
+
+    def steady(*args, **kwargs):  # type: ignore[no-untyped-def]
+        found = load(*args, **kwargs)
+        found.cursor_blink = False
+        return found
+
+    monkeypatch.setattr(app, "load_settings", steady)
 
 
 @pytest.fixture
@@ -48,3 +68,29 @@ def bundled_library(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[n
     yield library
     library.close()
     mp.undo()
+
+
+@pytest.fixture
+def full_disk(monkeypatch) -> Callable[[], None]:  # type: ignore[no-untyped-def]
+    """Call it to leave the store's database no room for one more page, as a full disk does
+    (SQLite's own limit, set on the connection the store opened)."""
+    opened: list[sqlite3.Connection] = []
+    connect = sqlite3.connect
+
+    def keep(*args, **kwargs):  # type: ignore[no-untyped-def]
+        opened.append(connect(*args, **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(sqlite3, "connect", keep)
+
+    def fill() -> None:
+        from papertui.core import paths
+
+        store = str(paths.store_path())
+        for conn in opened:
+            with contextlib.suppress(sqlite3.ProgrammingError):  # closed since
+                if conn.execute("PRAGMA database_list").fetchone()[2] == store:
+                    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+                    conn.execute(f"PRAGMA max_page_count = {pages}")
+
+    return fill

@@ -1,6 +1,6 @@
 """How close derived titles come to real ones, on any dump that carries real titles.
 
-    python tests/bench/titles.py FILE... [--show N] [--by venue|year] [--seed S]
+    python tests/bench/titles.py FILE... [--show N] [--by venue|year|venue-year] [--seed S]
 
 Reads the files with papertui's own readers (`load_corpus`: JSON/JSONL, CSV, BibTeX, ... with a
 title field), sets each paper's real title aside, derives a title from the abstract alone and
@@ -16,7 +16,8 @@ prints, beside a first-sentence baseline (cut at 80 characters):
                "This paper ...", "In this work ...", "Recent ...").
 
 and the time `derive_title` takes per abstract (median and p95, microseconds). `--by venue`
-adds one row per venue (or year), so a rule tuned on one venue can be checked on another.
+adds one row per venue (or year, or venue and year), so a rule tuned on one venue can be checked
+on another.
 Not collected by pytest; prints a table, asserts nothing.
 """
 
@@ -103,7 +104,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="+")
     ap.add_argument("--show", type=int, default=0, help="print N sample titles side by side")
-    ap.add_argument("--by", choices=("venue", "year"), help="one row per venue or year as well")
+    ap.add_argument(
+        "--by", choices=("venue", "year", "venue-year"), help="one row per venue or year as well"
+    )
     ap.add_argument("--seed", type=int, default=0, help="which samples --show picks")
     args = ap.parse_args()
 
@@ -122,7 +125,8 @@ def main() -> int:
     groups: dict[str, list[tuple[str, str, str]]] = {"all": rows}
     if args.by:
         for paper, row in zip(papers, rows, strict=True):
-            groups.setdefault(f"{args.by}={getattr(paper, args.by) or '?'}", []).append(row)
+            key = " ".join(str(getattr(paper, k) or "?") for k in args.by.split("-"))
+            groups.setdefault(key, []).append(row)
 
     print(f"{len(rows)} papers from {len(args.files)} file(s)")
     print(
@@ -134,7 +138,7 @@ def main() -> int:
             s = score(group if pick is None else [(t, a, pick(a)) for t, a, _ in group])
             print(
                 f"{label + ' ' + method:24}{s['papers']:>7}{s['named']:>7}{s['rouge1']:>12.3f}"
-                f"{s['name_recall']:>13.0%}{s['cut']:>8.0%}{s['opener']:>8.0%}"
+                f"{s['name_recall']:>13.1%}{s['cut']:>8.0%}{s['opener']:>8.0%}"
             )
     micros.sort()
     print(

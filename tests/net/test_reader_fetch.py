@@ -10,6 +10,7 @@ from papertui.core.settings import remember_fetch_sources
 from papertui.ui.app import make_app
 
 from conftest import LAST_DAY
+from notices import notifications, toasts
 
 SIZE = (120, 40)
 
@@ -44,7 +45,7 @@ async def test_r_fetches_the_subscriptions_and_marks_what_arrived_new(server, ca
         arrived = {p.arxiv for p in server.sources.day(LAST_DAY)}
         new = [p for p in library.papers if library.marks.is_new(p)]
         assert {p.meta.arxiv for p in new} == arrived
-        messages = [n.message for n in app._notifications]
+        messages = toasts(app)
         assert any(m == "Fetched 20 papers, 20 new." for m in messages), messages
         order = library.run_query("", sort="new").indices
         assert {library.papers[i].meta.arxiv for i in order[:20]} == arrived
@@ -61,7 +62,7 @@ async def test_r_without_subscriptions_says_how_to_add_them(server):
         await settle(pilot)
         await pilot.press("R")
         await settle(pilot)
-        messages = [n.message for n in app._notifications]
+        messages = toasts(app)
         assert any("papertui fetch --subscribe hf" in m for m in messages) and not server.seen
 
 
@@ -75,7 +76,7 @@ async def test_a_failed_source_is_said_in_the_reader(server, capsys):
         await settle(pilot)
         await pilot.press("R")
         await settle(pilot)
-        failed = [n for n in app._notifications if n.title == "Fetch failed"]
+        failed = [n for n in notifications(app) if n.title == "Fetch failed"]
         assert failed and "403 Forbidden" in failed[0].message
 
 

@@ -136,14 +136,11 @@ async def test_read_only_data_dir_keeps_browsing_and_every_typed_word(unwritable
         assert len(app.reader.paper_list.rows) == 1  # search still works
 
 
-async def test_note_editor_keeps_text_when_the_disk_is_full():
+async def test_note_editor_keeps_text_when_the_disk_is_full(full_disk):
     app = make_app(clipboard=lambda t: None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        store = app.library.store
-        assert store._conn is not None
-        pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
-        store._conn.execute(f"PRAGMA max_page_count = {pages}")
+        full_disk()
         await pilot.press("n")
         app.screen.query_one(TextArea).text = "a long note " * 5000
         await pilot.press("ctrl+s")

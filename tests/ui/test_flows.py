@@ -515,8 +515,7 @@ async def test_keys_typed_right_after_slash_land_in_the_box():
             ("x", "x"),
         ]:
             event = events.Key(key, char)  # a burst, as a fast typist or a paste sends it
-            event.set_sender(app)
-            app._driver.send_message(event)
+            app.post_message(event)
         await settle(pilot)
         assert (
             app.reader.search_bar.value == "grph/x" and not app.reader.detail.raw
@@ -583,7 +582,7 @@ async def test_a_closed_terminal_keeps_every_word_of_the_note_being_typed():
         await pilot.press("n", *"first words")
         await pilot.pause(0.6)
         await pilot.press(*" LASTWORDS")  # and at once the terminal closes
-        app._ended_from_outside()  # what the event loop runs on SIGHUP or SIGTERM
+        app.ended_from_outside()  # what the event loop runs on SIGHUP or SIGTERM
         await pilot.pause()
         paper = app.reader.current_paper
         assert paper is not None and drafts.load(paper.id) == "first words LASTWORDS"
@@ -619,3 +618,17 @@ async def test_a_second_enter_in_the_palette_never_closes_the_reader():
         palette.dismiss()  # a second Enter before the first one closed it
         await pilot.pause()
         assert app.is_running and app.screen is app.reader
+
+
+async def test_the_detail_marks_stay_apart_when_the_line_wraps(monkeypatch):
+    """A trial read "bookmarkedunread": the marks were parted by spaces, which a wrap ate."""
+    monkeypatch.setattr("papertui.ui.widgets.detail.READ_AFTER", 60.0)  # stays unread
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        body = app.query_one("#detail-body", Static)
+        lines = [body.render_line(y).text.strip() for y in range(8)]
+        shown = " ".join(" ".join(lines).split())
+        assert "★ bookmarked · unread" in shown, lines

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, TextArea
-from textual.widgets._toast import Toast
 
 import papertui.ui.widgets.detail as detail_module
-from papertui.ui.widgets.status import StatusLine
 
-from ui_support import SIZE, make_app, settle
+from ui_support import SIZE, make_app, settle, steady
 
 
 @pytest.fixture(autouse=True)
@@ -18,33 +15,15 @@ def no_read_timer(monkeypatch):
     monkeypatch.setattr(detail_module, "READ_AFTER", 3600)
 
 
-async def _steady(pilot) -> None:
-    for widget in pilot.app.query(Input):
-        widget.cursor_blink = False
-    await settle(pilot)
-    # the index is built by a child process, not a worker: on a busy machine it can finish
-    # after the keys, and the detail pane (seen at the edge of a dialog) shows one more line
-    status = pilot.app.reader.query_one(StatusLine)
-    for _ in range(600):
-        if pilot.app.library.index is not None and not status.index_state:
-            break
-        await pilot.pause(0.05)
-    await settle(pilot)
-
-
 def _before(*keys: str):
     async def run_before(pilot) -> None:
-        await _steady(pilot)
+        await steady(pilot)
         await pilot.press(*keys)
         await settle(pilot)
-        for area in pilot.app.screen.query(TextArea):
-            area.cursor_blink = False
-        for box in pilot.app.screen.query(Input):
-            box.cursor_blink = False
         pilot.app.clear_notifications()  # toasts expire on a timer: keep them out
         for _ in range(100):  # a cleared toast leaves the screen with a refresh, not at once
             await pilot.pause(0.05)
-            if not any(screen.query(Toast) for screen in pilot.app.screen_stack):
+            if not any(screen.query("Toast") for screen in pilot.app.screen_stack):
                 break
         await settle(pilot)  # a screen pushed from a worker (the overview) lays out its plots
         await pilot.wait_for_scheduled_animations()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,7 +13,20 @@ from papertui.ui.app import PaperTUI
 from notices import notifications, toasts
 
 SIZE = (120, 40)
-__all__ = ["SIZE", "FakeClipboard", "make_app", "notifications", "settle", "toasts"]
+__all__ = [
+    "SIZE",
+    "FakeClipboard",
+    "make_app",
+    "notifications",
+    "screen_lines",
+    "settle",
+    "steady",
+    "toasts",
+]
+_SVG_TEXT = re.compile(
+    r'<text class="terminal-[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+    r'clip-path="url\(#terminal-(?:\d+-)?line-(\d+)\)">(.*?)</text>'
+)
 
 
 class FakeClipboard:
@@ -36,3 +51,25 @@ async def settle(pilot) -> None:
     await pilot.pause(0.1)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+def screen_lines(app) -> list[str]:
+    """The terminal's rows as a person sees them, from the app's own screenshot."""
+    rows: dict[int, list[tuple[float, str]]] = {}
+    for x, line, text in _SVG_TEXT.findall(app.export_screenshot()):
+        rows.setdefault(int(line), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
+    return ["".join(t for _, t in sorted(rows.get(n, []))) for n in range(app.size.height)]
+
+
+async def steady(pilot) -> None:
+    """`settle`, and the index ready: it is built by a child process, not a worker, so on a busy
+    machine it can finish after the keys (the topics and the status line wait for it)."""
+    from papertui.ui.widgets.status import StatusLine
+
+    await settle(pilot)
+    status = pilot.app.reader.query_one(StatusLine)
+    for _ in range(600):
+        if pilot.app.library.index is not None and not status.index_state:
+            break
+        await pilot.pause(0.05)
+    await settle(pilot)

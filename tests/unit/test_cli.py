@@ -37,7 +37,7 @@ def test_list_text_shows_id_title_collection(capsys):
     code, out, _ = run(capsys, "list")
     lines = out.splitlines()
     assert code == 0 and len(lines) == 139
-    assert any("CaliGCL:" in line and "[NeurIPS 2025 论文列表]" in line for line in lines)
+    assert any("CaliGCL:" in line and "[NeurIPS 2025]" in line for line in lines)
 
 
 def test_search_json_adds_score_and_respects_limit(capsys):

@@ -40,8 +40,25 @@ def _paragraphs(path):  # the reference: what a person sees as paragraphs in the
 def test_bundled_corpus_has_139_papers_in_two_collections():
     corpus = load_corpus([BUNDLED])
     assert len(corpus.papers) == 139
-    assert corpus.collections == {"NeurIPS 2025 论文列表": 19, "Daily Papers": 120}
+    # the name line "NeurIPS 2025 论文列表" ("paper list") names the collection as the README does
+    assert corpus.collections == {"NeurIPS 2025": 19, "Daily Papers": 120}
     assert corpus.errors == [] and corpus.warnings == []
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("ICML 2024 Paper List", "ICML 2024"),
+        ("CVPR 2023 - papers list", "CVPR 2023"),
+        ("ACL 2025 论文", "ACL 2025"),
+        ("Daily Papers", "Daily Papers"),
+        ("Paper list", "Paper list"),  # nothing left: the line as it is
+        ("My reading list", "My reading list"),
+    ],
+)
+def test_a_paper_list_heading_names_its_venue(write_corpus, line, name):
+    path = write_corpus(f"{line}\n\nAn abstract of a paper about graphs and their colouring.\n")
+    assert list(load_corpus([path]).collections) == [name]
 
 
 def test_bundled_abstracts_are_exactly_the_paragraphs():

@@ -64,12 +64,10 @@ def test_corrupt_file_is_moved_aside_not_deleted(papers):
     assert Store(target).is_bookmarked(papers[0].id)
 
 
-def test_full_disk_reports_why_and_keeps_old_state(papers):
+def test_full_disk_reports_why_and_keeps_old_state(papers, full_disk):
     store = Store(paths.store_path())
     store.set_note(papers[0], "kept")
-    assert store._conn is not None
-    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
-    store._conn.execute(f"PRAGMA max_page_count = {pages}")  # no room for one more page
+    full_disk()  # no room for one more page
     with pytest.raises(StoreError, match="disk is full"):
         store.set_note(papers[1], "x" * 100_000)
     assert store.note(papers[0].id) == "kept" and store.note(papers[1].id) == ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from papertui.core.titles import derive_title
+from papertui.core.titles.compress import _compress
 
 # --- openers that are not titles ---------------------------------------------------------------
 
@@ -104,6 +105,21 @@ def test_a_title_never_opens_with_the_middle_of_a_sentence(abstract: str, start:
             "and Spanish data. Med-UniC reaches the best results.",
             "Med-UniC",
         ),
+        (  # "a framework, i.e., X, to": the name in apposition after "i.e."; a metric
+            # "specifically designed" for the results is not the method
+            "Translating serial code to parallel code is hard. We propose a learning-based "
+            "framework, i.e., LoomTrans, to translate C loops into parallel kernels. LoomTrans "
+            "beats earlier translators in terms of BLEU and a specifically designed LoopBLEU, "
+            "respectively.",
+            "LoomTrans",
+        ),
+        (  # "we describe X, a ...": the earlier method it builds on (MAC) is named more
+            "A recent approach to nested functions is the method of auxiliary coordinates "
+            "(MAC). MAC introduces a coordinate for each point. MAC needs no chain rule. We "
+            "describe ParMAC, a distributed-computation model for MAC. ParMAC runs on a "
+            "cluster.",
+            "ParMAC",
+        ),
         (  # a name of two words, in capitals, after "which we name"
             "Reading comprehension datasets are small. This paper presents a new, large scale "
             "dataset, which we name MS MARCO, for machine reading comprehension.",
@@ -124,6 +140,14 @@ def test_the_name_in_front_is_the_papers_own(abstract: str, name: str) -> None:
             "learns to write compressed codes. The Kanerva Machine outperforms the DNC on "
             "handwritten characters.",
             "DNC",
+        ),
+        (  # a class of models given as an example ("like X (Y)") in the contribution sentence
+            "Uncertainty and interpretability both matter for trusted systems. Yet little work "
+            "joins the two. We address this gap by proposing a novel method for explaining the "
+            "uncertainty of differentiable probabilistic models, like Deep Gaussian Processes "
+            "(DGPs). Our method, Latent Counterfactual Explanations (LACE), shows how to change "
+            "an input so that a DGP becomes confident. We validate LACE with a user study.",
+            "DGPs",
         ),
         (  # a citation key in brackets is not a name
             "Exploration in bandits was first studied in [Robb52] and [Robb52b]. We present a "
@@ -197,6 +221,18 @@ def test_without_a_contribution_sentence_the_title_is_a_noun_phrase(
             "assignments under label noise by means of repeated random projections of the data.",
             "by means",
         ),
+        (  # a participle whose object was cut: "... method containing"
+            "Text images are hard to read at low resolution. We propose a stroke-aware scene "
+            "text image super-resolution method containing a stroke-focused module that guides "
+            "the recovery of character strokes in blurry images taken by phone cameras.",
+            "containing",
+        ),
+        (
+            "Commonsense generation lacks knowledge. We present a knowledge-enhanced commonsense "
+            "generation framework consisting of a retrieval module and a generation module that "
+            "reads the retrieved prototype sentences in order.",
+            "consisting",
+        ),
         (  # a relative clause whose verb waits for its second complement ("maps X to Y")
             "Sampling rare events is slow. We learn a smooth and invertible transformation that "
             "maps a simple base distribution to the rare-event distribution of a physical system.",
@@ -209,3 +245,156 @@ def test_a_title_is_not_cut_inside_a_phrase_that_asks_for_more(
 ) -> None:
     title = derive_title(abstract)
     assert dangling not in title and not title.endswith("…")
+
+
+# --- a lead-in clause, and "this paper aims to" ------------------------------------------------
+
+
+def test_what_this_paper_aims_to_do_is_the_title() -> None:
+    # "this paper aims to X" states the contribution as "we aim to X" does; without it the lead-in
+    # of a later sentence ("Unlike previous methods") was all that was left
+    title = derive_title(
+        "Pruning is costly at inference time. This paper aims to reduce the test-time "
+        "computational load of deep neural networks. Unlike previous methods which factorize a "
+        "weight matrix, our method factorizes both weights and activations."
+    )
+    assert title.startswith("Reducing the test-time computational load of deep neural networks")
+
+
+@pytest.mark.parametrize("lead", ["despite", "unlike", "through", "given", "although"])
+def test_a_lead_in_clause_is_never_the_title(lead: str) -> None:
+    title = derive_title(
+        "Label bias harms the fairness of classifiers trained on hiring data. We show that "
+        f"{lead} a few biased labels, confident learning recovers fair classifiers on three "
+        "benchmarks."
+    )
+    assert not title.lower().startswith(lead), title
+
+
+# --- "a method called X": the name it gives says more than the head ----------------------------
+
+
+@pytest.mark.parametrize(
+    "abstract,start",
+    [
+        (
+            "Market equilibria may not exist with indivisible goods. We propose a market "
+            "equilibrium notion, called two-price equilibrium, that always exists.",
+            "Two-price equilibrium",
+        ),
+        (
+            "Pruning CNNs by hand is slow. We present a structure pruning method, termed as "
+            "dynamic structure pruning (DSP), that learns group sizes. DSP halves the FLOPs.",
+            "DSP: dynamic structure pruning",
+        ),
+        (  # the name went to the front: the head before the naming word is the description
+            "Trackers are slow. We propose a fully transformer tracking framework, coined as "
+            "FleetTrack, without any dense convolution. FleetTrack runs at 100 FPS.",
+            "FleetTrack: fully transformer tracking framework",
+        ),
+    ],
+)
+def test_a_head_called_by_a_name_is_the_name(abstract: str, start: str) -> None:
+    assert derive_title(abstract).startswith(start)
+
+
+# --- words broken by a rule meant for something else --------------------------------------------
+
+
+def test_applied_to_a_noun_is_not_a_verb_to_turn() -> None:
+    # "can be applied to solve X" gives "Solving X"; "applied to most networks" has no verb
+    title = derive_title(
+        "Labels are costly. We introduce a scalable active learning method that can be applied "
+        "to most neural networks, especially convolutional ones."
+    )
+    assert "Mosting" not in title and "mosting" not in title
+
+
+def test_a_name_inside_a_longer_word_is_not_cut_out_of_it() -> None:
+    # the earlier method's acronym (MAC) is part of the new name (ParMAC): taking the name out of
+    # the phrase never leaves "Par" behind
+    phrase = _compress(" the convergence of ParMAC and its parallel speedup", "MAC")
+    assert "ParMAC" in phrase and " Par " not in f" {phrase} "
+
+
+@pytest.mark.parametrize(
+    "abstract,title",
+    [
+        (  # the whole phrase in brackets: the name's expansion
+            "Cognitive development needs rich worlds. We present the VECO(Virtual Environment "
+            "for Cognitive Observation), which consists of a benchmark and a toolkit. VECO has "
+            "12 tasks, and VECO runs in real time.",
+            "VECO: Virtual Environment for Cognitive Observation",
+        ),
+        (  # an enumeration mark before the contribution
+            "Robustness transfers poorly. We provide (i) a bound on the downstream loss that holds "
+            "for any task, and (ii) experiments on six benchmarks.",
+            "Bound on the downstream loss",
+        ),
+    ],
+)
+def test_a_title_never_opens_with_a_bracket(abstract: str, title: str) -> None:
+    assert derive_title(abstract).startswith(title)
+
+
+@pytest.mark.parametrize(
+    "abstract,last",
+    [
+        (  # an adverb that closed the sentence's clause
+            "Domain shift and modality gaps are handled apart. We propose merging two stages "
+            "into one to align domains and modalities simultaneously, in a single model that "
+            "serves every camera.",
+            "simultaneously",
+        ),
+        (  # a participle whose agent was cut ("aimed [at ...]")
+            "Teens rarely learn security. We present a suite of curricular activities on AI and "
+            "cybersecurity for high-school students aimed at teaching threat models through "
+            "games that run in any browser.",
+            "aimed",
+        ),
+        (  # "with respect [to X]" cut after its noun
+            "Program repair is slow. We present a local search for improving an existing program "
+            "with respect to a set of input-output examples, which works on any language.",
+            "respect",
+        ),
+        (  # the authors of earlier work are not part of a title
+            "Compression bounds are loose. We give a variational approximation to the "
+            "information bottleneck of Tishby et al. that can be trained with the "
+            "reparameterization trick on large convolutional networks.",
+            "al.",
+        ),
+    ],
+)
+def test_a_title_does_not_end_on_a_word_left_from_its_sentence(abstract: str, last: str) -> None:
+    # nor before a topic put after it ("... with respect in program repair")
+    words = derive_title(abstract).rstrip("…").split()
+    assert last not in words and "et" not in words[-1:], words
+
+
+def test_in_this_paper_is_not_part_of_a_title() -> None:
+    title = derive_title(
+        "Pan-sharpening fuses two images. We propose a novel mutual information-driven "
+        "pan-sharpening framework in this paper. It beats prior work."
+    )
+    assert "paper" not in title
+
+
+@pytest.mark.parametrize(
+    "abstract,title",
+    [
+        (  # the name went to the front, its relative clause stayed behind
+            "Skeleton sequences are long and costly to lift. We propose PoseLite, which exploits "
+            "a compact representation of lengthy skeleton sequences in the frequency domain. "
+            "PoseLite is fast.",
+            "PoseLite: exploiting a compact representation",
+        ),
+        (  # "by X-ing": the means is the title, not the preposition
+            "Knowledge base question answering needs labelled programs. We present LabelFree, by "
+            "utilizing large language models as program translators for a few examples. "
+            "LabelFree beats earlier systems.",
+            "LabelFree: utilizing large language models",
+        ),
+    ],
+)
+def test_a_title_does_not_open_on_which_or_by(abstract: str, title: str) -> None:
+    assert derive_title(abstract).startswith(title)

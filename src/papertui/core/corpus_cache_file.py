@@ -25,10 +25,11 @@ from typing import IO, Protocol
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 12  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+VERSION = 13  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
 # 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key; 11: arXiv id,
 # categories, upvotes, decisions (`paper_meta`) and every link; 12: ids read TeX typography and
-# leave out controls, BibTeX decoded by papertui, derived titles read back
+# leave out controls, BibTeX decoded by papertui, derived titles read back; 13: a name line
+# loses a trailing "paper list"
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 

@@ -3,6 +3,7 @@
     theme = "nord"                                  # any Textual theme; the reader remembers yours
     list_width = 66                                 # % of the width for the list (< and >)
     list_only = false                               # the list takes the whole width (z)
+    cursor_blink = false                            # a steady text cursor (default: blinks)
     sort = "foryou"                                 # the order the reader starts in (s)
     default_paths = ["~/papers/neurips-2025.json"]  # what opens when no PATH is given
     negative_keywords = ["quantum", "medical imaging"]  # "for you" ranks these lower
@@ -34,6 +35,7 @@ class Settings:
     default_paths: list[str] = field(default_factory=list)
     list_width: int = 66
     list_only: bool = False
+    cursor_blink: bool = True
     sort: str = ""  # the reader's order (checked against the reader's names by the app)
     negative_keywords: list[str] = field(default_factory=list)
     fetch_sources: list[str] = field(default_factory=list)  # [fetch] sources: subscriptions
@@ -85,11 +87,12 @@ def load_settings(known_actions: set[str] | None = None) -> Settings:
         settings.list_width = width
     else:
         settings.problems.append(f"{path}: list_width must be a whole number from 20 to 90")
-    only = data.get("list_only", False)
-    if isinstance(only, bool):
-        settings.list_only = only
-    else:
-        settings.problems.append(f"{path}: list_only must be true or false; ignored")
+    for name in ("list_only", "cursor_blink"):
+        flag = data.get(name, getattr(settings, name))
+        if isinstance(flag, bool):
+            setattr(settings, name, flag)
+        else:
+            settings.problems.append(f"{path}: {name} must be true or false; ignored")
     sort = data.get("sort", "")
     if isinstance(sort, str):
         settings.sort = sort.strip()

@@ -15,6 +15,7 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widgets import Input, TextArea
 
 from papertui.core.clipboard import copy_system
 from papertui.core.library import Library
@@ -96,6 +97,11 @@ class PaperTUI(App[None]):
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(done.wait(), HOLD_AT_MOST)
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # the cursor_blink setting, given to each text box as it takes the focus
+        if isinstance(event.widget, Input | TextArea):
+            event.widget.cursor_blink = self.settings.cursor_blink
+
     def get_default_screen(self) -> Screen:
         sort = self.settings.sort if self.settings.sort in SORT_NAMES else "relevance"
         if self._start_sort in SORT_NAMES:  # this start's order: the remembered one is kept
@@ -126,7 +132,7 @@ class PaperTUI(App[None]):
         if not self.is_headless:  # a terminal that can close under it (not the tests' one)
             loop = asyncio.get_running_loop()
             self._ending = Ending(
-                loop.call_soon_threadsafe, self._ended_from_outside, self._keep_drafts
+                loop.call_soon_threadsafe, self.ended_from_outside, self._keep_drafts
             )
             self._ending.start()
 
@@ -134,7 +140,7 @@ class PaperTUI(App[None]):
         if self._ending is not None:
             self._ending.stop()
 
-    def _ended_from_outside(self) -> None:
+    def ended_from_outside(self) -> None:
         """The terminal closed (SIGHUP) or the reader was killed (SIGTERM): keep any note
         being typed as a draft at once (the next `n` offers it back), then end as q does."""
         self._keep_drafts()

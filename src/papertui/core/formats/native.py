@@ -23,6 +23,17 @@ def _is_name(line: str) -> bool:
     return not (line.endswith(".") and len(line.split()) > MAX_NAME_WORDS)
 
 
+# "NeurIPS 2025 论文列表", "ICML 2024 Paper List": the list is the collection, the venue names it
+_LIST_WORDS = re.compile(
+    r"[\s\-–—:|·]*(?:papers?\s+list|list\s+of\s+papers|论文列表|论文)\s*$", re.IGNORECASE
+)
+
+
+def collection_name(line: str) -> str:
+    """A name line as the collection's name, without a trailing "paper list"."""
+    return _LIST_WORDS.sub("", line).strip() or line
+
+
 # A line that is empty or whitespace only ends a paragraph.
 _BREAK = re.compile(r"\n(?:[^\S\n]*\n)+")
 
@@ -51,7 +62,7 @@ def parse_native(path: str, data: bytes) -> ParsedFile:
     first_line = text.lstrip().split("\n", 1)[0].strip()
     has_name = paras[0] == first_line and _is_name(first_line) and len(paras) > 1
     if has_name:
-        name, abstracts = paras[0], paras[1:]
+        name, abstracts = collection_name(paras[0]), paras[1:]
     else:
         name, abstracts = Path(path).stem, paras
     if not abstracts:

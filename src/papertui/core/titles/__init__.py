@@ -37,10 +37,12 @@ from papertui.core.titles.judge import (
     _DIMENSIONS,
     _adds,
     _bad,
+    _lead_clause,
     _qualify,
     _rescue,
     _resolve,
     _weak,
+    _what_is_called,
 )
 from papertui.core.titles.names import _find_name
 
@@ -71,6 +73,20 @@ def _says(phrase: str, subject: str, counts: dict[str, int]) -> bool:
     """Whether the phrase already holds an acronym the subject spells out ("expressivity of GNNs"
     and "graph neural networks"): the subject would say it again."""
     return any(_names(phrase, t) and _spelled_out(subject, t) for t in counts)
+
+
+def _open_paren(phrase: str) -> str:
+    """A title does not open with a bracket: "(Virtual Environment for X)" -> "Virtual Environment
+    for X"; "(i) a bound on X" and "(to our knowledge) the first X" lose the bracket; a bracket
+    that is part of a word stays ("(ε,δ)-differentially private X")."""
+    close = phrase.find(")")
+    if close == len(phrase) - 1 and phrase.count("(") == 1:
+        return phrase[1:-1]
+    if close > 0 and phrase[close + 1 : close + 2] == " " and len(phrase[close:].split()) > 3:
+        rest = phrase[close + 2 :]
+        first, _, after = rest.partition(" ")
+        return after if first in ("a", "an", "the") else rest
+    return phrase
 
 
 def derive_title(abstract: str) -> str:
@@ -107,11 +123,16 @@ def _finish(
             if name:
                 phrase = _compress(phrase, name)
         bad = _bad(phrase)
+    if phrase[:1] in "wtbB" and (opened := _lead_clause(phrase)) != phrase:
+        phrase, bad = opened, _bad(opened)  # "[X,] which exploits Y" -> "exploiting Y"
     if cues and " them " in f" {phrase} ":
         phrase = _resolve(phrase, text, ends, cues[0][1])
         bad = _bad(phrase)
     if bad:
         phrase = _rescue(phrase, text, ends, cues, name)
+    phrase = _what_is_called(phrase)
+    if phrase.startswith("("):
+        phrase = _open_paren(phrase)
     phrase, topic = _qualify(phrase, text, counts, name)
     if m := _COPULA.match(phrase):
         phrase = m.group(1)

@@ -108,6 +108,10 @@ def _drop_name(phrase: str, name: str) -> str:
     """Take the name out of the phrase: "X, a method for ..." -> "method for ...",
     "a method called X for ..." -> "method for ..."."""
     at = phrase.find(name)
+    while at >= 0 and (
+        at and phrase[at - 1].isalnum() or phrase[at + len(name) : at + len(name) + 1].isalnum()
+    ):
+        at = phrase.find(name, at + 1)  # "MAC" inside "ParMAC" is not the name
     if at < 0:
         return phrase
     head = phrase[:at].rstrip(" \"'“")
@@ -229,7 +233,12 @@ def _compress(phrase: str, name: str | None) -> str:
         phrase = m.group(1)
     if " these " in phrase or " those " in phrase or " such " in phrase:
         phrase = _POINTER_DET.sub(" ", phrase)
-    if " be " in phrase and (m := _USED_TO.match(phrase)):
+    if (
+        " be " in phrase
+        and (m := _USED_TO.match(phrase))
+        and m.group(2) not in _FUNCTION  # "applied to most networks": "to" is a preposition
+        and (m.group(2)[-1] != "s" or m.group(2).endswith("ss"))  # "applied to images"
+    ):
         # "diffusion models can be used to solve X" -> "solving X with diffusion models"
         phrase = f"{_gerund(m.group(2))} {m.group(3)} with {m.group(1)}"
     phrase = phrase.strip(" ,;:-–—\"'")

@@ -66,7 +66,8 @@ _CUE = re.compile(
     r" [WwTtOo](?:e|his (?:paper|work|study|article|note|letter|thesis)|ur (?:work|paper|study)|"
     r"he (?:present )?(?:paper|work|study|article|authors?))"
     r"(?:,[^,]{1,40},)?(?: (?:also|further|first|then|here|now|instead|thus|therefore|hence|"
-    r"[a-z]+ly))? (?:(aim|seek|attempt|set out|try|wish|strive|want) (?=to [a-z])|"
+    r"[a-z]+ly))? (?:(aim|seek|attempt|set out|tri|try|wish|strive|want)(?:s|es|ed)? "
+    r"(?=to [a-z])|"
     r"(?:(?:can|will|are able to|need to) )?(" + _VERB_ALT + r")(?:s|es|d|ed)?\b"
     r"(?: (?:that|how|whether|why) )?)"
 )

@@ -13,8 +13,12 @@ MAX_TITLE = 80
 # Words that wait for more: a title never ends on them.
 _TRAILING = _wordset(
     "tailored designed trained called named dubbed termed aiming since because capable able "
-    "built used based like unlike despite during after before until versus vs namely along"
+    "built used based like unlike despite during after before until versus vs namely along "
+    "referred generated aimed defined captured caused associated created together rather often "
+    "only learn improve suitable large complex simple accurate respect up"
 )
+# "... to localize objects directly": an adverb ends a clause, not a title ("anomaly" does)
+_LY_NOUNS = _wordset("family anomaly assembly supply butterfly monopoly ally italy rely apply")
 # "k-means clustering is an important problem": a clause; its subject is the title.
 _COPULA = re.compile(r"^(.{6,70}?) (?:is|are|has been|have been|remains|remain) (?:a|an|the|one)\b")
 
@@ -25,7 +29,8 @@ _PARTICIPLES = _wordset(
     "working achieving using taking leveraging combining enabling allowing making providing "
     "yielding proving expanding spotlighting showing demonstrating requiring involving "
     "including resulting leading capturing introduced proposed given obtained inspired "
-    "motivated guided driven followed known applied"
+    "motivated guided driven followed known applied consisting containing according underlying "
+    "connecting keeping representing following transferring"
 )
 
 
@@ -75,8 +80,16 @@ def _trim(words: list[str], strict: bool = True) -> list[str]:
     while words:
         last = words[-1].strip(",;:")
         low = last.lower()
-        if low in _FUNCTION or (len(words) > 2 and (last in _TRAILING or low in _PARTICIPLES)):
+        if (
+            low in _FUNCTION
+            or (len(words) > 2 and (last in _TRAILING or low in _PARTICIPLES))
+            or (len(words) > 3 and low.endswith("ly") and low not in _LY_NOUNS)
+        ):
             words.pop()
+        elif len(words) > 4 and low == "paper" and words[-2] == "this":
+            del words[-3 if words[-3] == "in" else -2 :]  # "... network in this paper"
+        elif len(words) > 3 and low == "al." and words[-2] == "et":
+            del words[-3:]  # "... bottleneck of Tishby et al.": who, not what
         elif len(words) > 3 and words[-2] in ("to", "that", "which"):
             del words[-2:]  # "... in the loop to obtain", "... optimization that achieves"
         elif len(words) > 3 and low.endswith("ing") and words[-2].lower() in _FUNCTION:

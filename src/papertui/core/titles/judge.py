@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from papertui.core.titles.compress import _compress
+from papertui.core.titles.compress import _compress, _gerund
 from papertui.core.titles.cues import _POINTER, _WEAK_START, _fallback, _subject
 from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _VAGUE_WORDS, _wordset
 
@@ -99,7 +99,8 @@ def _quality(phrase: str, lower: str) -> float:
 _BAD_START = _wordset(
     "if cases case such this these those it they them other whether how what when where which "
     "there then thus and but or so that as its their moreover furthermore additionally besides "
-    "hence therefore also"
+    "hence therefore also unlike despite although though whereas while since because given along "
+    "through following"
 )
 # A sequence word with its comma opens a sentence, not a title ("First, ..."; "second order" may)
 _SEQUENCE = _wordset("first, second, third, finally, next, lastly, last,")
@@ -195,3 +196,61 @@ def _rescue(
         return subject
     candidate = _compress(_fallback(text, ends), name)
     return candidate if not _bad(candidate) else phrase
+
+
+# "a method called X", "a framework, termed as X": the head before the naming word says less than
+# the name it gives (real titles are "Two-Price Equilibrium", not "notion called two-price ...")
+_CALLED = re.compile(
+    r"^((?:[\w-]+,? ){1,6}?)(?:called|named|termed|dubbed|coined)(?: as)?(?: the| an?)? "
+)
+
+
+def _what_is_called(phrase: str) -> str:
+    """The phrase from the name it gives to its head: "method called generalizable multi-linear
+    attention network" -> "generalizable multi-linear attention network". A name of one word
+    ("architecture named ENet, created ...") is left to the name rules."""
+    if (
+        " called " not in phrase
+        and "named " not in phrase
+        and " termed " not in phrase
+        and (" dubbed " not in phrase and " coined " not in phrase)
+    ):
+        return phrase
+    m = _CALLED.match(phrase)
+    if not m or m.group(1).split()[0].endswith("ing"):  # "reducing X from a view called Y"
+        return phrase
+    given = phrase[m.end() :]
+    head, comma, _rest = given.partition(", ")
+    if head.split(" ", 1)[0].lower() in _FUNCTION:
+        # the name itself went to the front: "tracking framework, coined [X], for ..."
+        before = m.group(1).strip(" ,")
+        return before if " " in before else given
+    if len(head.split()) < 2:
+        return phrase
+    return head if comma else given
+
+
+_RELATIVE_LEAD = re.compile(r"^(?:which|that) (?:[a-z]+ly )?([a-z]+s) ")
+# "which consists of", "which stands for": what the thing is, not what it does
+_STATIVE = _wordset("does goes consists stands refers contains includes comprises means")
+_BY_LEAD = re.compile(r"^[Bb]y ((?:[a-z]+ly )?[a-z]+ing) ")
+
+
+def _lead_clause(phrase: str) -> str:
+    """A phrase left opening on a relative pronoun or "by" once the name went to the front:
+    "[X,] which exploits a compact representation" -> "exploiting a compact representation";
+    "by carefully designing the regularizer" -> "carefully designing the regularizer"."""
+    if (m := _RELATIVE_LEAD.match(phrase)) and m.group(1) not in _STATIVE:
+        word = m.group(1)
+        if len(word) <= 3:  # "which is", "that has": no verb to turn
+            return phrase
+        if word.endswith("ies"):
+            verb = word[:-3] + "y"
+        elif word.endswith(("sses", "shes", "ches", "xes", "zes")):
+            verb = word[:-2]
+        else:
+            verb = word[:-1]
+        return f"{_gerund(verb)} {phrase[m.end() :]}"
+    if _BY_LEAD.match(phrase):
+        return phrase[3:]
+    return phrase

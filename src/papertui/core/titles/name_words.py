@@ -31,7 +31,7 @@ _INTRO_WORDS = frozenset(
     f"{verb}{end}"
     for verb in _wordset(
         "propose introduce present develop design build create construct release devise "
-        "contribute offer"
+        "contribute offer describe"
     )
     for end in ("", "s", "d", "ed")
 ) | _wordset("proposing introducing presenting developing designing building creating releasing")

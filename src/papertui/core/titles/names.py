@@ -89,6 +89,13 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
                 part = {w.strip(",") for w in clause[: called.start()].split()[-4:]}
                 named = 12.0 if own_sentence(start) else 3.0
                 offer(token, 4.0 if _PART.intersection(part) else named, start)
+            elif expansion and " ".join(words[-expansion - 2 : -expansion]).lower().endswith(
+                ("like", "such as", "e.g.,", "including", "e.g.")
+            ):
+                # "probabilistic models, like Bayesian Neural Networks (BNNs)": an example the
+                # method applies to, not the method
+                background.add(token)
+                offer(token, 1.5, start)
             elif expansion:
                 # "Path-Augmented Method (PAM)" names a method, and so does any expansion in the
                 # contribution sentence or after "we present", "our"; "federated learning (FL)"
@@ -164,6 +171,15 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             # "a novel framework, HRDFuse, that ...", "neural radiance fields - MonoNeRF, that"
             novel = words[-2] in ("novel", "new", "proposed", "our")
             offer(token, (7.0 if shaped else 5.0) + novel, start)
+            return
+        if (
+            last in ("i.e.,", "namely", "namely,")
+            and len(words) > 1
+            and words[-2][-1:] == ","
+            and words[-2][:-1].lower() in _APPOSITION
+            and after in ",:;("
+        ):
+            offer(token, 7.0 if shaped else 5.0, start)  # "a framework, i.e., BabelTower, to"
             return
         if words[-1].lower() in _APPOSITION and (after == ":" or after == "," or dash):
             offer(token, 7.0 if shaped else 5.0, start)  # "a novel algorithm STEERING: ..."

@@ -46,7 +46,7 @@ class ExportScreen(TypingDialog[tuple[str, str, str] | None]):
             yield Label("File", classes="hint")
             yield PathInput(self.path, id="export-path")
             yield Label(self.problem, id="export-error", markup=False)
-            hint = "ctrl+s (or Enter in the file name)  export   Tab  complete   Esc  close"
+            hint = "ctrl+s or Enter  export    Tab  complete    Esc  close"
             yield Label(hint, classes="hint")
 
     def on_select_changed(self, event: Select.Changed) -> None:

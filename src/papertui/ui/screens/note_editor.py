@@ -56,7 +56,7 @@ class NoteEditor(TypingDialog[str | None]):
                     yield Static(safe_display(self.abstract), markup=False)
             yield TextArea(self.initial, id="note-text", soft_wrap=True, tab_behavior="indent")
             yield Label(safe_display(self.problem), id="note-error", markup=False)
-            hint = "ctrl+s  save      ctrl+↑ ↓  scroll the abstract      Esc  cancel"
+            hint = "ctrl+s  save    ctrl+↑↓  scroll the abstract    Esc  cancel"
             yield Label(hint if self.abstract else "ctrl+s  save      Esc  cancel", classes="hint")
 
     FIRST = "TextArea"

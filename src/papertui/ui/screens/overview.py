@@ -75,6 +75,10 @@ def plots(overview: Overview, titled: bool) -> list[tuple[str, list[str], list[i
     ]
 
 
+# below this many rows the plots are left out (a taller terminal shows them)
+PLOTS_FROM_ROWS = 34
+
+
 class OverviewScreen(ModalScreen[int | None]):
     BINDINGS = [
         Binding("escape,q,O", "close", "Close"),
@@ -122,7 +126,16 @@ class OverviewScreen(ModalScreen[int | None]):
                 yield Label(state, id="overview-topic-state", markup=False)
             yield Static("Enter  show the topic      Esc  close", classes="hint")
 
+    def on_resize(self) -> None:
+        # a short terminal (80x24) gives the rows to the topics, which can be chosen
+        tall = self.size.height >= PLOTS_FROM_ROWS
+        for plots in self.query("#overview-plots"):
+            plots.display = tall
+        for line in self.query("#overview-counts, #overview-terms"):
+            line.styles.padding = (0, 0, 1 if tall else 0, 0)
+
     def on_mount(self) -> None:
+        self.on_resize()
         topics = self.query("#overview-topics")
         if topics:
             topics.first().focus()

@@ -94,11 +94,14 @@ def render_paper(
     meta = " · ".join(safe_display(c) for c in paper.collections)
     text.append(f"{meta} · id {paper.id}", style="dim")
     if bookmarked:
-        text.append("  ★ bookmarked", style="bold yellow")
+        text.append(" · ", style="dim")
+        text.append("★ bookmarked", style="bold yellow")
     if state:
-        text.append(f"  {state}", style="italic")
+        text.append(" · ", style="dim")
+        text.append(state, style="italic")
     if tags:
-        text.append("  " + " ".join(f"#{safe_display(t)}" for t in tags), style="cyan")
+        text.append(" · ", style="dim")
+        text.append(" ".join(f"#{safe_display(t)}" for t in tags), style="cyan")
     if why:
         text.append(f"\nfor you: {safe_display(why)}", style="italic green")
     text.append("\n\n")
