@@ -18,14 +18,14 @@ import json
 import os
 import tempfile
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, cast
 
 from papertui.core.corpus import FileReport, Paper, build_papers
 from papertui.core.formats import SUFFIXES, sniff
 from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, looks_binary
-from papertui.core.formats.fields import record_from_fields
+from papertui.core.formats.structured import record_of
 
 # Files at least this large are streamed (below it the whole-file reader is as good).
 STREAM_FROM = 8 << 20
@@ -161,13 +161,8 @@ def _records(
                     )
                 continue
             state["items"] += 1
-            if not isinstance(item, Mapping):
-                skipped["not a record"] = skipped.get("not a record", 0) + 1
-                continue
-            record = record_from_fields(item)
-            if record is None:
-                skipped["no abstract"] = skipped.get("no abstract", 0) + 1
-            else:
+            record = record_of(item, skipped)
+            if record is not None:
                 yield record
     if state["bad"]:  # after the other reasons, before duplicates, as the whole file gives
         skipped["broken JSON line"] = state["bad"]

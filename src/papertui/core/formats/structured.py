@@ -15,18 +15,20 @@ from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decod
 from papertui.core.formats.fields import ABSTRACT, record_from_fields
 
 
+def record_of(item: Any, skipped: dict[str, int]) -> RawRecord | None:
+    """The paper an item of a JSON dump holds; None, counted in `skipped` by why, when none."""
+    if not isinstance(item, Mapping):
+        skipped["not a record"] = skipped.get("not a record", 0) + 1
+        return None
+    record = record_from_fields(item)
+    if record is None:
+        skipped["no abstract"] = skipped.get("no abstract", 0) + 1
+    return record
+
+
 def _collect(path: str, fmt: str, items: Iterable[Any], warnings: list[str]) -> ParsedFile:
-    records: list[RawRecord] = []
     skipped: dict[str, int] = {}
-    for item in items:
-        if not isinstance(item, Mapping):
-            skipped["not a record"] = skipped.get("not a record", 0) + 1
-            continue
-        record = record_from_fields(item)
-        if record is None:
-            skipped["no abstract"] = skipped.get("no abstract", 0) + 1
-        else:
-            records.append(record)
+    records = [r for r in (record_of(item, skipped) for item in items) if r is not None]
     return ParsedFile(path, Path(path).stem.removesuffix(".json"), fmt, records, warnings, skipped)
 
 

@@ -27,10 +27,6 @@ import numpy as np
 from papertui.core.semantic.vector_files import Outputs
 from papertui.core.semantic.vector_lsa import _randomized_svd, power_iterations
 from papertui.core.semantic.vector_terms import (
-    IDF_POWER,
-    MAX_DF,
-    MAX_FEATURES,
-    MIN_DF,
     TOP_TERMS,
     Vocabulary,
     _doc_text,
@@ -38,6 +34,7 @@ from papertui.core.semantic.vector_terms import (
     _Tokenizer,
     _top_terms,
     _weights,
+    kept_terms,
 )
 
 if TYPE_CHECKING:
@@ -162,17 +159,10 @@ def read_streams(
 
 def choose_vocabulary(tok: _Tokenizer, counts: Counts, n: int) -> Vocabulary:
     """The terms kept (as `vector_terms.weighted_matrix` keeps them) and their IDF."""
-    terms, df = counts.keys, counts.df
-    keep = (df >= MIN_DF) & (df <= max(MIN_DF, MAX_DF * n))
-    terms, df = terms[keep], df[keep]
-    if len(terms) > MAX_FEATURES:
-        order = np.lexsort((terms, -df))[:MAX_FEATURES]
-        order.sort()
-        terms, df = terms[order], df[order]
+    terms, _df, idf = kept_terms(counts.keys, counts.df, n)
     width = len(tok.words) + 1
     a, b = np.divmod(terms, WIDE)
     final = np.where(terms >= WIDE, a * width + b, terms)  # (a' + 1) * width + b for a pair
-    idf = (np.log((n + 1) / (df + 0.5)) ** IDF_POWER).astype(np.float32)
     return Vocabulary(tok.words, width, final.astype(np.int64), idf)
 
 

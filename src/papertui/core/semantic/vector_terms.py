@@ -220,13 +220,7 @@ def weighted_matrix(
     del allkeys, docs
     pdoc, pkey = np.divmod(pair, span)
     terms, df = np.unique(pkey, return_counts=True)
-    keep = (df >= MIN_DF) & (df <= max(MIN_DF, MAX_DF * n))
-    terms, df = terms[keep], df[keep]
-    if len(terms) > MAX_FEATURES:
-        order = np.lexsort((terms, -df))[:MAX_FEATURES]
-        order.sort()
-        terms, df = terms[order], df[order]
-    idf = (np.log((n + 1) / (df + 0.5)) ** IDF_POWER).astype(np.float32)
+    terms, df, idf = kept_terms(terms, df, n)
     vocab = Vocabulary(tok.words, width, terms.astype(np.int64), idf)
     col = np.searchsorted(terms, pkey)
     col = np.minimum(col, max(len(terms) - 1, 0))
@@ -239,3 +233,17 @@ def weighted_matrix(
     x = sp.csr_matrix(sp.diags(1.0 / norms) @ x)
     x.sort_indices()
     return vocab, x
+
+
+def kept_terms(
+    terms: np.ndarray, df: np.ndarray, n: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The terms neither too rare nor too common among `n` papers, the `MAX_FEATURES` most
+    frequent at most (in term order), with their document frequencies and IDF weights."""
+    keep = (df >= MIN_DF) & (df <= max(MIN_DF, MAX_DF * n))
+    terms, df = terms[keep], df[keep]
+    if len(terms) > MAX_FEATURES:
+        order = np.lexsort((terms, -df))[:MAX_FEATURES]
+        order.sort()
+        terms, df = terms[order], df[order]
+    return terms, df, (np.log((n + 1) / (df + 0.5)) ** IDF_POWER).astype(np.float32)
