@@ -47,7 +47,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Annotations:
-    """What the user did to papers, as sets of paper ids (the lead's store adapts to this)."""
+    """What the user did to papers, as sets of paper ids (made from the store's snapshot)."""
 
     read: Collection[str] = frozenset()
     bookmarked: Collection[str] = frozenset()
