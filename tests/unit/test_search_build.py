@@ -46,6 +46,9 @@ def test_fast_writer_writes_whooshs_files_byte_for_byte(tmp_path, papers, monkey
     # with each posting's positions encoded afresh (no shared bytes, which pickle would write
     # as references) every file of the segment is Whoosh's own
     monkeypatch.setattr(fastwriter, "_ONCE", _NoMemo())
+    # and its objects kept apart: left in the shared table they would pair a value with
+    # another object than the one `_ONCE` holds, for the tests that run after this one
+    monkeypatch.setattr(fastwriter, "_ONCE_VALUES", {})
     _write(tmp_path / "whoosh", papers, fast=False)
     _write(tmp_path / "fast", papers, fast=True)
     ours, theirs = _segment_files(tmp_path / "fast"), _segment_files(tmp_path / "whoosh")
