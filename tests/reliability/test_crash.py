@@ -14,7 +14,7 @@ from pathlib import Path
 from papertui.core.store import Store
 
 HERE = Path(__file__).resolve().parent
-TRIALS = 200
+TRIALS = 120
 
 
 def _acked(proc: subprocess.Popen[str], before: str = "") -> list[int]:
