@@ -101,6 +101,8 @@ async def test_sort_cycles():
         assert "order: file order (s)" in status(app) and "best match" not in status(app)
         await search(pilot, "graph")
         assert "order: best match (s)" in status(app)
+        await search(pilot, "zzqqxxjj")  # nothing found: the order asked for is still said
+        assert "order: best match (s)" in status(app)
         await search(pilot, "")
         assert "order: file order (s)" in status(app)
         await pilot.press("s")  # file order, chosen

@@ -141,7 +141,7 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
 
     def order_name(self) -> str:
         """The order that applies: "best match" ranks nothing without words to match."""
-        if self.state.sort == "relevance" and not self.view.scores:
+        if self.state.sort == "relevance" and self.view.indices and not self.view.scores:
             return SORT_NAMES["corpus"]
         return SORT_NAMES[self.state.sort]
 
