@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from textual.command import CommandPalette
 from textual.widgets import Static, TextArea
 
@@ -547,6 +549,33 @@ async def test_cold_start_shows_papers_while_the_rest_is_read(write_corpus, monk
         assert app.library.index is not None
         await type_query(pilot, "protein")
         assert len(app.reader.paper_list.rows) == 60
+
+
+async def test_a_cold_start_of_one_large_file_shows_its_head_then_all_of_it(
+    write_corpus, monkeypatch
+):
+    import papertui.core.library as library_module
+    from papertui.core.library import Library
+    from papertui.ui.app import make_app as factory
+
+    monkeypatch.setattr(library_module, "DEFER_BYTES", 1_000)  # any real dump is "large"
+    monkeypatch.setattr("papertui.core.corpus_preview.PREVIEW_BYTES", 6_000)
+    lines = [
+        json.dumps({"title": f"Paper {i}", "abstract": f"We study graph {i} in depth."})
+        for i in range(400)
+    ]
+    path = write_corpus("\n".join(lines) + "\n", "big.jsonl")
+    library = Library.open_deferred([path])
+    head = [p.title for p in library.papers]
+    assert library.loading and head[:2] == ["Paper 0", "Paper 1"] and 50 < len(head) < 400
+    app = factory(library=library, clipboard=lambda text: None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "j", "j")  # on the head's fourth paper, whatever has come in
+        await settle(pilot)
+        await settle(pilot)
+        assert not app.library.loading and len(app.reader.paper_list.rows) == 400
+        assert app.reader.current_paper is not None
+        assert app.reader.current_paper.title == "Paper 3"
 
 
 async def test_a_note_typed_when_the_reader_stops_comes_back_next_time(monkeypatch):

@@ -17,6 +17,7 @@ from pathlib import Path
 from papertui.core import paths
 from papertui.core.corpus import Corpus, Paper
 from papertui.core.corpus_cache import CorpusLoader, load_corpus_cached
+from papertui.core.corpus_preview import head_corpus
 from papertui.core.export.entries import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexing import Indexing
@@ -63,6 +64,9 @@ class Library:
         self.index_store = index_store_for(self.sources)
         self.planner = Planner(self.papers, self.by_id)
         self._loader: CorpusLoader | None = None  # files still to read (`open_deferred`)
+        self._head_shown = False  # the papers shown are a large file's head (`head_corpus`)
+        # the papers shown before the last `replace_corpus` are still at their positions
+        self.positions_kept = True
         # the parts, each given what it needs; `replace_corpus` tells them of a new corpus
         papers, by_id, planner = self.papers, self.by_id, self.planner
         # open, update or build the index; final titles
@@ -95,16 +99,22 @@ class Library:
         cached are read: `loading` is then true, the indexing child parses the rest (writing
         each file's cache as it goes), `load_ready` picks up what it has written and
         `finish_loading` reads whatever is left. A cold start shows its first papers in about
-        a second instead of after parsing everything."""
+        a second instead of after parsing everything: the cached files', or, when none is
+        cached, the first papers of the first file (`head_corpus`)."""
         chosen = resolve_sources(sources)
         drop_old_cache(chosen, fmt)
         loader = CorpusLoader(chosen, fmt, corpus_cache_dir())
         loader.advance(parse=False)
         if loader.pending_bytes() <= DEFER_BYTES:
             loader.advance(parse=True)
-        library = cls(loader.corpus(), Store(paths.store_path()), chosen, fmt)
+        corpus = loader_corpus = loader.corpus()
+        if not loader.done and not corpus.papers:
+            # one large file, nothing cached: its head, while the indexing child reads it all
+            corpus = head_corpus(loader.files[loader.next], fmt) or corpus
+        library = cls(corpus, Store(paths.store_path()), chosen, fmt)
         if not loader.done:
             library._loader = loader
+            library._head_shown = corpus is not loader_corpus
             library.indexing.loading = True
         return library
 
@@ -143,11 +153,20 @@ class Library:
 
     def replace_corpus(self, corpus: Corpus) -> None:
         """Show `corpus` from now on: one from `load_ready` or `finish_loading` (its first
-        papers are the papers shown before, at the same positions). Call from the thread that
+        papers are the papers shown before, at the same positions, unless `positions_kept`
+        turns false: a file's head was read otherwise than the file). Call from the thread that
         reads `papers` (the UI thread); cheap (~50 ms at 100,000 papers)."""
         loader = self._loader
         if loader is not None and loader.done and len(corpus.papers) == loader.paper_count:
             self._loader = None  # the whole corpus
+        self.positions_kept = True
+        if self._head_shown:  # read apart from the whole file: the same papers unless its
+            # encoding was guessed otherwise from all of its bytes
+            self._head_shown = False
+            shown = self.papers
+            self.positions_kept = len(corpus.papers) >= len(shown) and all(
+                new.id == old.id for new, old in zip(corpus.papers, shown, strict=False)
+            )
         self.corpus = corpus
         self.papers = corpus.papers
         self.by_id = {p.id: i for i, p in enumerate(self.papers)}

@@ -82,7 +82,8 @@ def prepare(
             post(messages.IndexProgress("reading files…"))
         try:
             if library.indexing.needs_child_process() and not library.indexing.is_current():
-                post(messages.IndexProgress("indexing 0%"))
+                if not library.loading:  # else "reading files…" until the child indexes
+                    post(messages.IndexProgress("indexing 0%"))
                 library.indexing.run_in_child(progress, cancelled, track, tick=tick)
                 post(messages.IndexProgress("opening the index"))
         finally:

@@ -47,11 +47,15 @@ class ReaderPreparing(ReaderBase):
         """More of a cold-started corpus is read: show it, keeping the cursor on its paper."""
         plist = self.paper_list
         plist.set_papers(self.library.papers)
+        keep = plist.position
+        if not self.library.positions_kept:  # other papers at the positions shown
+            plist.clear_selection()
+            keep = None
         if self.state.narrowed:
             self.rerun()
         else:
             self.view = View(query="", indices=list(range(len(self.library.papers))))
-            plist.set_rows(self.view.indices, keep=plist.position)
+            plist.set_rows(self.view.indices, keep=keep)
         self.update_status()
 
     @on(messages.IndexReady)
