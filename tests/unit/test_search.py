@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
@@ -150,6 +151,65 @@ def test_index_reused_then_rebuilt_when_corpus_changes(tmp_path, write_corpus):
     assert lib.indexing.ensure().how == "updated"
     assert [lib.papers[i].abstract for i in lib.run_query("zeta").indices] == ["zeta eta theta."]
     lib.close()
+
+
+def test_an_updated_index_finds_what_a_fresh_build_finds(write_corpus, monkeypatch, tmp_path):
+    import random
+
+    from papertui.core.search import building
+
+    rng = random.Random(7)
+    words = [
+        "graph",
+        "protein",
+        "robot",
+        "policy",
+        "fold",
+        "neural",
+        "kernel",
+        "bandit",
+        "causal",
+        "shape",
+    ]
+
+    def abstract(n: int) -> str:
+        return f"Study {n}: " + " ".join(rng.choice(words) for _ in range(12)) + "."
+
+    texts = [abstract(n) for n in range(300)]
+    path = write_corpus("C\n\n" + "\n\n".join(texts))
+    first = Library.open([path])
+    first.indexing.ensure()
+    before = first.index_store.current_dir()
+    assert before is not None
+    first.close()
+    kept = tmp_path / "kept"  # the same files (inodes) as the generation before, linked
+    kept.mkdir()
+    for f in before.iterdir():
+        os.link(f, kept / f.name)
+    files = {f.name: f.read_bytes() for f in kept.iterdir()}
+    texts = texts[5:] + [abstract(n) for n in range(300, 360)]  # 5 gone, 60 new
+    texts[10] = abstract(999)  # one changed
+    path.write_text("C\n\n" + "\n\n".join(texts), "utf-8")
+    monkeypatch.setattr(building, "MAX_SEGMENTS", 3)
+    updated = Library.open([path])
+    assert updated.indexing.ensure().how == "updated"
+    # the new generation shares files with the one before (which a reader may still have
+    # open): none of them was changed in place
+    assert {f.name: f.read_bytes() for f in kept.iterdir()} == files
+    monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(tmp_path / "fresh"))
+    fresh = Library.open([path])
+    assert fresh.indexing.ensure().how == "built"
+    for query in [*words, "study", "graph protein", "-robot kernel", '"neural kernel"']:
+        found = {updated.papers[i].id for i in updated.run_query(query, depth=1000).indices}
+        assert found == {fresh.papers[i].id for i in fresh.run_query(query, depth=1000).indices}
+    updated.close()
+    fresh.close()
+    monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(tmp_path / "cache"))
+    for n in range(2):  # more updates, each a segment, up to the limit: then built afresh
+        path.write_text(path.read_text("utf-8") + f"\n\nAdded later {n}.", "utf-8")
+        again = Library.open([path])
+        assert again.indexing.ensure().how == ("updated" if n == 0 else "built")
+        again.close()
 
 
 @pytest.mark.parametrize("damage", ["delete", "truncate", "garbage", "pointer"])

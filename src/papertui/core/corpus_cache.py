@@ -31,13 +31,16 @@ from papertui.core.corpus import (
     remember_arxiv,
     same_paper,
 )
+from papertui.core.corpus_append import read_appended
 from papertui.core.corpus_cache_file import (
     MAGIC,
     VERSION,
     CachedFile,
     MappedTexts,
     file_cache_path,
+    file_digest,
     file_stat,
+    new_digest,
     open_cache,
     read_file_cache,
     write_file_cache,
@@ -148,6 +151,9 @@ class CorpusLoader:
         stat = file_stat(path)  # before reading: a file changed while read is read again next time
         cache = file_cache_path(self.cache_dir, path, self.forced)
         if streamable(path, self.forced):
+            appended = read_appended(path, stat, cache, self.forced, self.cache_dir)
+            if appended is not None:
+                return appended
             with contextlib.suppress(NotStreamable):
                 return self._stream(path, stat, cache)
         parsed = parse_file(path, self.forced)
@@ -155,7 +161,8 @@ class CorpusLoader:
         papers = build_papers([parsed], reports)
         fresh = CachedFile(papers, reports[0], list(parsed.warnings))
         del parsed
-        if papers and write_file_cache(cache, fresh, stat, self.forced):
+        digest = file_digest(path)
+        if papers and write_file_cache(cache, fresh, stat, self.forced, digest=digest):
             # the papers read their abstracts from the file just written, as after a warm start
             opened = open_cache(cache, stat, self.forced)
             if opened is not None:
@@ -169,9 +176,10 @@ class CorpusLoader:
         """`_parse` for a large JSONL file, a line at a time (`corpus_stream`): its papers end
         up reading their abstracts from the cache written, or, if it cannot be written, from
         the scratch file, kept open for them."""
-        papers, report, warnings, spilled = read_streamed(path, self.cache_dir)
+        hasher = new_digest()
+        papers, report, warnings, spilled = read_streamed(path, self.cache_dir, hasher)
         fresh = CachedFile(papers, report, warnings)
-        if write_file_cache(cache, fresh, stat, self.forced, spilled):
+        if write_file_cache(cache, fresh, stat, self.forced, spilled, hasher.digest()):
             opened = open_cache(cache, stat, self.forced)
             if opened is not None:
                 for n, paper in enumerate(papers):

@@ -25,17 +25,40 @@ from typing import IO, Protocol
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 13  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+VERSION = 14  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
 # 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key; 11: arXiv id,
 # categories, upvotes, decisions (`paper_meta`) and every link; 12: ids read TeX typography and
 # leave out controls, BibTeX decoded by papertui, derived titles read back; 13: a name line
-# loses a trailing "paper list"
+# loses a trailing "paper list"; 14: a streamed file's digest (what was appended is read alone)
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 
 def file_stat(path: Path) -> list[object]:
     st = path.stat()
     return [str(path.resolve()), st.st_size, st.st_mtime_ns]
+
+
+def file_digest(path: Path, size: int | None = None) -> bytes | None:
+    """The hash of `path`'s first `size` bytes (all of them: None); None if they cannot be
+    read."""
+    hasher = new_digest()
+    left = size
+    try:
+        with open(path, "rb") as handle:
+            while left is None or left > 0:
+                block = handle.read(1 << 20 if left is None else min(1 << 20, left))
+                if not block:
+                    break
+                hasher.update(block)
+                if left is not None:
+                    left -= len(block)
+    except OSError:
+        return None
+    return None if left else hasher.digest()
+
+
+def new_digest() -> hashlib.blake2b:
+    return hashlib.blake2b(digest_size=16)
 
 
 class MappedTexts:
@@ -49,6 +72,17 @@ class MappedTexts:
     def text(self, n: int) -> str:
         a, b = self._offsets[n], self._offsets[n + 1]
         return self._data[self._start + a : self._start + b].decode("utf-8", "surrogatepass")
+
+    @property
+    def offsets(self) -> array[int]:
+        """Where each abstract starts among them, and where the last ends."""
+        return self._offsets
+
+    def copy_to(self, target: IO[bytes]) -> None:
+        """Write every abstract, in order, to `target`."""
+        end = self._start + self._offsets[-1]
+        for at in range(self._start, end, 1 << 20):
+            target.write(self._data[at : min(at + (1 << 20), end)])
 
     def numbers_containing(self, chars: str) -> set[int]:
         """The abstracts holding any of the ASCII `chars`: a byte search per character (an
@@ -99,10 +133,12 @@ def write_file_cache(
     stat: list[object],
     forced: str | None,
     spilled: SpilledAbstracts | None = None,
+    digest: bytes | None = None,
 ) -> bool:
     """Write one file's cache atomically (a reader sees the old file or the new). False if it
     could not be written: the cache is an optimisation, never a reason to fail. `spilled`:
-    the papers' abstracts, in order, copied from there instead of held as strings."""
+    the papers' abstracts, in order, copied from there instead of held as strings; `digest`:
+    the file's bytes' hash (`corpus_append` reads only what is appended to such a file)."""
     offsets = array("Q", [0])
     blobs: list[bytes] = []
     total = 0
@@ -141,6 +177,7 @@ def write_file_cache(
             "papers": records,
             "strings": list(numbers),
             "offsets": (offsets if spilled is None else spilled.offsets).tobytes(),
+            "digest": digest,
         }
     )
     tmp = cache_file.with_name(f".{cache_file.name}-{os.getpid()}")
@@ -168,13 +205,19 @@ def read_file_cache(cache_file: Path, stat: list[object], forced: str | None) ->
     head, texts = opened
     path, fmt, collection, count = head["report"]
     report = FileReport(path, fmt, collection, count, head["skipped"])
-    papers = _papers(head["papers"], head["strings"], texts, collection, path)
-    return CachedFile(papers, report, head["warnings"])
+    return CachedFile(paper_records(head, texts), report, head["warnings"])
+
+
+def paper_records(head: dict, texts: MappedTexts) -> list[Paper]:  # type: ignore[type-arg]
+    """The papers of an opened cache (`open_cache`)."""
+    path, _fmt, collection, _count = head["report"]
+    return _papers(head["papers"], head["strings"], texts, collection, path)
 
 
 def open_cache(
-    cache_file: Path, stat: list[object], forced: str | None
+    cache_file: Path, stat: list[object] | None, forced: str | None
 ) -> tuple[dict, MappedTexts] | None:  # type: ignore[type-arg]
+    """The cache's head and abstracts when it is current for `stat` (any stat: None)."""
     try:
         with open(cache_file, "rb") as handle:
             data: mmap.mmap | bytes
@@ -192,7 +235,7 @@ def open_cache(
         not isinstance(head, dict)
         or head.get("version") != VERSION
         or head.get("format") != (forced or "")
-        or head.get("stat") != stat
+        or (stat is not None and head.get("stat") != stat)
     ):
         return None
     offsets = array("Q")

@@ -95,19 +95,24 @@ def streamable(path: Path, forced: str | None) -> bool:
     return (suffix == ".json" or suffix not in SUFFIXES) and sniff(head) == "jsonl"
 
 
-def read_streamed(path: Path, scratch: Path) -> tuple[list[Paper], FileReport, list[str], Any]:
+def read_streamed(
+    path: Path, scratch: Path, digest: Any = None, start: int = 0
+) -> tuple[list[Paper], FileReport, list[str], Any]:
     """The papers, report and warnings of JSONL file `path` (as `parse_file` then
     `build_papers` give them), their abstracts in a `SpilledTexts` under `scratch` (which the
     caller closes). NotStreamable when the file needs the whole-file reader; CorpusError as
-    the whole-file reader raises it."""
+    the whole-file reader raises it. `digest` (a hashlib object) is fed every byte read;
+    `start`: read from this byte offset on, a line's start (what was appended to a file)."""
     name = str(path)
     warnings: list[str] = []
     skipped: dict[str, int] = {}
     state = {"items": 0, "bad": 0, "first_bad": 0}
     with open(path, "rb") as handle:
+        handle.seek(start)
         spill = SpilledTexts(scratch)
         try:
-            records = _records(name, handle, warnings, skipped, state)
+            lines: Iterator[bytes] = iter(handle) if digest is None else _fed(handle, digest)
+            records = _records(name, lines, warnings, skipped, state, first=start == 0)
             collection = Path(name).stem.removesuffix(".json")
             parsed = ParsedFile(name, collection, "jsonl", cast(list[RawRecord], records))
             parsed.warnings, parsed.skipped = warnings, skipped
@@ -126,19 +131,27 @@ def read_streamed(path: Path, scratch: Path) -> tuple[list[Paper], FileReport, l
     return papers, reports[0], warnings, spill
 
 
+def _fed(handle: IO[bytes], digest: Any) -> Iterator[bytes]:
+    for raw in handle:
+        digest.update(raw)
+        yield raw
+
+
 def _records(
     name: str,
-    handle: IO[bytes],
+    handle: Iterator[bytes],
     warnings: list[str],
     skipped: dict[str, int],
     state: dict[str, int],
+    first: bool = True,
 ) -> Iterator[RawRecord]:
     """The records of the lines of `handle`, counted as `structured.parse_jsonl` counts them
-    (a line ends at "\\n", "\\r\\n" or "\\r", as `decode` makes them)."""
+    (a line ends at "\\n", "\\r\\n" or "\\r", as `decode` makes them); `first`: the file's
+    first line comes first (it may open with a byte order mark)."""
     number = 0
     for n, raw in enumerate(handle):
         try:
-            text = raw.decode("utf-8-sig" if n == 0 else "utf-8")
+            text = raw.decode("utf-8-sig" if n == 0 and first else "utf-8")
         except UnicodeDecodeError:
             raise NotStreamable(name) from None
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")

@@ -35,6 +35,8 @@ from papertui.core.search.schema import INDEX_VERSION, IndexCancelled, Progress,
 # must not happen inside a program with threads running (the reader): such a corpus is indexed
 # by a child process (`papertui index`), see `needs_child_process`.
 PARALLEL_FROM = 5000
+# An update adds a segment; from this many, the index is built afresh instead.
+MAX_SEGMENTS = 8
 
 
 def needs_child_process(paper_count: int) -> bool:
@@ -60,7 +62,7 @@ def write_generation(
     progress = _share(progress, 0.1, 0.9)
     how = "built"
     if previous is not None and _can_update(previous):
-        shutil.copytree(previous, fresh)
+        shutil.copytree(previous, fresh, copy_function=_share_file)
         if _update(fresh, papers, progress, cancelled):
             how = "updated"
         else:
@@ -70,6 +72,20 @@ def write_generation(
     titles = {p.id: p.title for p in papers}
     (fresh / "titles.json").write_text(json.dumps(titles, ensure_ascii=False), "utf-8")
     return how
+
+
+def _share_file(src: str, dst: str) -> None:
+    """Copy a file of the previous generation into the new one: Whoosh never changes a file
+    once written (a commit writes new ones), so its files are linked, not copied (3 GB at a
+    million papers); papertui's own files, rewritten in place, and the lock are copied."""
+    name = os.path.basename(src)
+    if not name.endswith(".json") and "LOCK" not in name:
+        try:
+            os.link(src, dst)
+            return
+        except OSError:  # another file system, or no hard links there
+            pass
+    shutil.copy2(src, dst)
 
 
 def _reuse_titles(previous: Path, papers: Sequence[Paper]) -> None:
@@ -210,14 +226,18 @@ def _update(
             vocab = Counter(json.loads((directory / "vocab.json").read_text("utf-8")))
         except (OSError, ValueError):
             return False
-        writer = ix.writer(limitmb=128, compound=False)
+        if len(ix._segments()) >= MAX_SEGMENTS:
+            return False  # one segment per update: searching many is slower than a rebuild
+        # the new papers' segment written in bulk, as a build writes it (10,000 papers added
+        # to 100,000: 44 s through Whoosh's own writer, most of it sorting their postings)
+        writer = FastSegmentWriter(ix, compound=False, codec=build_codec())
         with cancel_on_error(writer):
             for pid in removed:
                 writer.delete_by_term("id", pid)
             for i, paper in enumerate(added):
                 _tick(i, len(added), progress, cancelled)
                 add_paper(writer, paper, vocab)
-            writer.commit()
+            writer.commit(merge=False)
     finally:
         ix.close()
     _save_vocab(directory, vocab)

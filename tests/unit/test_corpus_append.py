@@ -1,0 +1,143 @@
+"""Papers appended to a large JSONL file are read alone: the file's older lines are not parsed
+again, and the papers, report, warnings and cache are those of reading the grown file whole.
+Whatever might read otherwise (a copy of an earlier paper, a broken line, older lines that
+changed) is read whole."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from papertui.core import corpus_stream
+from papertui.core.corpus_cache import CorpusLoader, file_cache_path
+
+
+def record(n: int, **extra: object) -> str:
+    fields = {
+        "id": f"2401.{n:05d}",
+        "title": f"Paper number {n}",
+        "authors": "Ada Lovelace and Alan Turing",
+        "abstract": f"We study problem {n} with a method. It works {'é' * (n % 3)}.",
+    }
+    fields.update(extra)
+    return json.dumps(fields, ensure_ascii=n % 2 == 0)
+
+
+def read(path: Path, cache: Path) -> tuple:
+    """What the loader gives for `path` with the cache dir `cache`, and the cache file."""
+    loader = CorpusLoader([path], None, cache)
+    loader.advance(parse=True)
+    corpus = loader.corpus()
+    papers = [
+        (p.id, p.abstract, p.title, p.authors, p.urls, p._meta, p.collections)
+        for p in corpus.papers
+    ]
+    files = [(f.path, f.format, f.collection, f.papers, f.skipped) for f in corpus.files]
+    blob = file_cache_path(cache, path, None)
+    return (
+        papers,
+        files,
+        corpus.warnings,
+        corpus.errors,
+        blob.read_bytes() if blob.exists() else b"",
+    )
+
+
+@pytest.fixture
+def parsed_lines(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every file is streamed; counts the papers the stream reader makes."""
+    monkeypatch.setattr(corpus_stream, "STREAM_FROM", 0)
+    made: list[int] = []
+    real = corpus_stream.SpilledTexts.take
+    monkeypatch.setattr(
+        corpus_stream.SpilledTexts, "take", lambda self, p: made.append(1) or real(self, p)
+    )
+    return made
+
+
+def test_appended_papers_are_read_alone_and_the_result_is_the_whole_read(
+    tmp_path: Path, parsed_lines: list[int]
+) -> None:
+    path = tmp_path / "snapshot.json"
+    path.write_text("".join(record(n) + "\n" for n in range(40)), encoding="utf-8")
+    read(path, tmp_path / "a")
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write("".join(record(n) + "\n" for n in range(40, 45)))
+    parsed_lines.clear()
+    grown = read(path, tmp_path / "a")
+    assert len(parsed_lines) == 5  # the five new papers, not the forty before them
+    assert len(grown[0]) == 45 and grown[1][0][3] == 45
+    assert grown == read(path, tmp_path / "b")  # a fresh read of the whole file
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "copy",  # the same abstract again: it joins the earlier paper
+        "arxiv",  # another text of an arXiv id read before: an alias of that paper
+        "broken",  # a broken line: its warning counts the file's lines
+        "edited",  # a line before the old end changed
+        "no newline",  # the old last line had no end: the append continues it
+    ],
+)
+def test_whatever_might_read_otherwise_is_read_whole(
+    tmp_path: Path, parsed_lines: list[int], change: str
+) -> None:
+    path = tmp_path / "dump.jsonl"
+    old = "".join(record(n) + "\n" for n in range(20))
+    path.write_text(old[:-1] if change == "no newline" else old, encoding="utf-8")
+    read(path, tmp_path / "a")
+    more = {
+        "copy": record(3),
+        "arxiv": record(50, id="2401.00004"),
+        "broken": "{broken",
+        "edited": record(51),
+        "no newline": record(52),
+    }[change]
+    if change == "edited":
+        path.write_text(old.replace("problem 2 ", "problem 2! ") + more + "\n", encoding="utf-8")
+    else:
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write(more + "\n")
+    parsed_lines.clear()
+    grown = read(path, tmp_path / "a")
+    assert len(parsed_lines) >= len(grown[0])  # every paper parsed again: read whole
+    assert grown == read(path, tmp_path / "b")
+
+
+line = st.one_of(
+    st.integers(0, 25).map(record),
+    st.integers(0, 25).map(lambda n: record(n, id="2401.00007")),
+    st.sampled_from(["", " ", "{", '{"abstract": ""}', "null", "\r"]),
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    old=st.lists(line, min_size=1, max_size=10),
+    new=st.lists(line, min_size=1, max_size=6),
+    ending=st.sampled_from(["\n", "\r\n", ""]),
+)
+def test_any_append_reads_as_the_grown_file_read_whole(
+    tmp_path_factory: pytest.TempPathFactory,
+    parsed_lines: list[int],
+    old: list[str],
+    new: list[str],
+    ending: str,
+) -> None:
+    where = tmp_path_factory.mktemp("dump")
+    path = where / "dump.jsonl"
+    path.write_text("\n".join(old) + ending, encoding="utf-8")
+    read(path, where / "a")
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write("\n".join(new) + "\n")
+    grown, whole = read(path, where / "a"), read(path, where / "b")
+    assert grown[:4] == whole[:4]
+    if whole[0]:  # (a file that now gives no paper leaves its stale cache unused)
+        assert grown[4] == whole[4]
