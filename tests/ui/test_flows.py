@@ -576,6 +576,18 @@ async def test_a_cold_start_of_one_large_file_shows_its_head_then_all_of_it(
         assert not app.library.loading and len(app.reader.paper_list.rows) == 400
         assert app.reader.current_paper is not None
         assert app.reader.current_paper.title == "Paper 3"
+    # warm now: a library too large to read before the first screen starts the same way
+    monkeypatch.setattr(library_module, "WARM_BYTES", 1_000)
+    library = Library.open_deferred([path])
+    assert library.loading and [p.title for p in library.papers] == head
+    app = factory(library=library, clipboard=lambda text: None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        assert not app.library.loading and app.library.index is not None
+        await type_query(pilot, "graph 399")
+        assert app.reader.current_paper is not None
+        assert app.reader.current_paper.title == "Paper 399"
 
 
 async def test_a_note_typed_when_the_reader_stops_comes_back_next_time(monkeypatch):

@@ -118,3 +118,26 @@ def test_a_cold_open_shows_the_head_then_the_whole_file_keeps_its_positions(tmp_
     assert not library.loading and len(library.papers) == 600
     assert library.positions_kept and [p.id for p in library.papers[: len(shown)]] == shown
     library.close()
+
+
+def test_a_warm_start_of_a_large_file_shows_its_head_and_reads_the_cache_after(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "big.jsonl"
+    path.write_text(jsonl(abstracts(600)), encoding="utf-8")
+    first = Library.open([str(path)])
+    first.indexing.ensure()  # cached and indexed, as after any earlier session
+    first.close()
+    monkeypatch.setattr(library_module, "WARM_BYTES", 1000)  # "a million papers"
+    monkeypatch.setattr("papertui.core.corpus_preview.PREVIEW_BYTES", 8000)
+    library = Library.open_deferred([str(path)])
+    shown = [p.id for p in library.papers]
+    assert library.loading and 20 < len(shown) < 600
+    assert library.indexing.is_current()  # nothing to parse or index: the worker reads the cache
+    whole = library.finish_loading()
+    assert whole is not None
+    library.replace_corpus(whole)
+    assert not library.loading and library.positions_kept and len(library.papers) == 600
+    assert [p.id for p in library.papers[: len(shown)]] == shown
+    assert library.indexing.ensure().how == "reused"
+    library.close()

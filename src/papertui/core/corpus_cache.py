@@ -84,6 +84,7 @@ class CorpusLoader:
         self.errors: list[str] = []
         self.files = expand_paths(paths, self.errors)
         self.next = 0  # the first file not taken yet
+        self.held_back = False  # the last `advance` stopped at its budget
         self.all_cached = True
         self._by_id: dict[str, Paper] = {}
         self._by_arxiv: dict[str, Paper] = {}
@@ -108,12 +109,22 @@ class CorpusLoader:
                     total += path.stat().st_size
         return total
 
-    def advance(self, parse: bool) -> bool:
+    def advance(self, parse: bool, budget: int | None = None) -> bool:
         """Take the next files: while their caches are current (`parse` False), or all of them
-        (`parse` True: the others are parsed). True when any file was taken."""
+        (`parse` True: the others are parsed). True when any file was taken. With `budget`,
+        stop before a file that would bring the bytes of the files taken by this call over it
+        (`held_back` says so): a warm reader paints before reading a million cached papers."""
         taken = False
+        self.held_back = False
+        spent = 0
         while self.next < len(self.files):
             path = self.files[self.next]
+            if budget is not None:
+                with contextlib.suppress(OSError):
+                    spent += path.stat().st_size
+                if spent > budget:
+                    self.held_back = True
+                    break
             found = self._cached(path)
             if found is None:
                 if not parse:

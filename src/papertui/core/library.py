@@ -45,6 +45,9 @@ EAGER_TITLES = 5000
 # `Library.open_deferred` leaves files to the indexing child when more than this many bytes
 # need parsing (~1 s of parsing on a busy 2-core machine: 150 MB of JSONL took 12 s).
 DEFER_BYTES = 12_000_000
+# ... and reads the caches of files up to this many bytes before the first screen (~0.4 s for
+# 150 MB of JSONL); the rest is read by a worker (5 s for a million arXiv records).
+WARM_BYTES = 150_000_000
 
 
 class PaperNotFound(LookupError):
@@ -96,20 +99,22 @@ class Library:
         cls, sources: Sequence[str | Path] | None = None, fmt: str | None = None
     ) -> Library:
         """As `open`, but when many megabytes of files need parsing, only the files already
-        cached are read: `loading` is then true, the indexing child parses the rest (writing
-        each file's cache as it goes), `load_ready` picks up what it has written and
-        `finish_loading` reads whatever is left. A cold start shows its first papers in about
-        a second instead of after parsing everything: the cached files', or, when none is
-        cached, the first papers of the first file (`head_corpus`)."""
+        cached are read (up to `WARM_BYTES` of them): `loading` is then true, the indexing
+        child parses the rest (writing each file's cache as it goes), `load_ready` picks up
+        what it has written and `finish_loading` reads whatever is left. A start shows its
+        first papers in about a second instead of after reading everything: the cached
+        files', or, when none is read yet, the first papers of the first file
+        (`head_corpus`)."""
         chosen = resolve_sources(sources)
         drop_old_cache(chosen, fmt)
         loader = CorpusLoader(chosen, fmt, corpus_cache_dir())
-        loader.advance(parse=False)
-        if loader.pending_bytes() <= DEFER_BYTES:
+        loader.advance(parse=False, budget=WARM_BYTES)
+        if not loader.held_back and loader.pending_bytes() <= DEFER_BYTES:
             loader.advance(parse=True)
         corpus = loader_corpus = loader.corpus()
         if not loader.done and not corpus.papers:
-            # one large file, nothing cached: its head, while the indexing child reads it all
+            # one large file: its head, while the indexing child (or, when the file's cache is
+            # current, the reader's worker) reads it all
             corpus = head_corpus(loader.files[loader.next], fmt) or corpus
         library = cls(corpus, Store(paths.store_path()), chosen, fmt)
         if not loader.done:

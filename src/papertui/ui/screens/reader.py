@@ -37,8 +37,9 @@ from papertui.ui.widgets.search_bar import SearchBar
 from papertui.ui.widgets.status import ListState, StatusLine
 
 NARROW = 90  # below this many columns the panes stack
-# A large library leaves its first paint this long before the index opens: opening it (a worker,
-# ~1 s at 100,000 papers) holds the interpreter while the screen is laid out and painted.
+# A large library leaves its first paint this long before the index opens and the rest of its
+# papers are read: a worker doing so (~1 s at 100,000 papers) holds the interpreter while the
+# screen is laid out and painted.
 FIRST_PAINT = 0.3
 LARGE = 5000  # papers
 Remember = Callable[[str, str | int | bool], None]
@@ -106,7 +107,7 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
         self.paper_list.focus()
         self.update_status()
         self.announce_drafts()  # a cold start of a large library: again when read
-        if len(self.library.papers) > LARGE:
+        if len(self.library.papers) > LARGE or self.library.loading:
             self.set_timer(FIRST_PAINT, self.start_preparing)  # the list first
         else:
             self.start_preparing()
