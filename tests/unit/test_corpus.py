@@ -83,7 +83,7 @@ def test_tolerates_bom_crlf_cr_blank_runs_wrapping_and_trailing_spaces(write_cor
         "Second abstract.",
         "Third abstract after CR endings.",
     ]
-    assert corpus.papers[0].collections == ["My dump"]
+    assert corpus.papers[0].collections == ("My dump",)
 
 
 def test_dump_without_name_line_uses_file_name(write_corpus):
@@ -148,7 +148,7 @@ def test_id_is_stable_across_whitespace_and_files(tmp_path, write_corpus):
     assert len(corpus.papers) == 2
     same = corpus.papers[0]
     assert same.id == paper_id("Same abstract wrapped here.")
-    assert same.collections == ["One", "Two"]
+    assert same.collections == ("One", "Two")
 
 
 def test_duplicates_in_one_file_are_counted(write_corpus):
@@ -215,7 +215,7 @@ def test_cached_corpus_is_the_corpus_read_from_the_files(tmp_path, write_corpus)
     assert cached
     fresh = load_corpus(sources)
     assert _everything(read) == _everything(again) == _everything(fresh)
-    assert again.papers[0].collections == ["rich", "Daily"]
+    assert again.papers[0].collections == ("rich", "Daily")
 
 
 def test_changed_or_added_file_is_read_again(tmp_path, write_corpus):
@@ -267,7 +267,7 @@ def test_only_the_changed_file_is_parsed_again(tmp_path, write_corpus, monkeypat
     corpus, cached = load_corpus_cached([str(tmp_path / "corpora")], None, cache)
     assert parsed == ["b.txt"] and not cached
     assert _everything(corpus) == _everything(load_corpus([str(tmp_path / "corpora")]))
-    assert corpus.papers[1].collections == ["A", "B"]  # the shared abstract: one paper
+    assert corpus.papers[1].collections == ("A", "B")  # the shared abstract: one paper
     assert first.exists()
 
 

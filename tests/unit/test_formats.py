@@ -263,7 +263,7 @@ def test_same_abstract_from_text_and_json_is_one_paper_and_keeps_its_bookmark(tm
     library = Library.open([text, rich])
     (paper,) = library.papers
     assert paper.id == paper_id(ABS1) and library.marks.is_bookmarked(paper)
-    assert paper.collections == ["NeurIPS", "daily"] and paper.title.startswith("FooNet")
+    assert paper.collections == ("NeurIPS", "daily") and paper.title.startswith("FooNet")
     assert paper.authors == ("Ada Lovelace", "Alan Turing")
 
 
@@ -378,7 +378,7 @@ def test_same_abstract_from_bibtex_and_a_latex_text_dump_is_one_paper(tmp_path):
     corpus = load_corpus([bib, text])
     (paper,) = corpus.papers
     assert paper.abstract.startswith("Hervé Jégou")  # the BibTeX copy, decoded
-    assert paper.collections == ["refs", "Dump"]
+    assert paper.collections == ("refs", "Dump")
     assert paper_id(LATEX_ABSTRACT) == paper_id(paper.abstract)
     # plain text keeps its id (no LaTeX, no migration); different math stays different
     assert paper_id("Plain text.") == paper_id(" Plain  text. ")

@@ -130,7 +130,7 @@ def build_papers(
             if existing is not None:
                 _enrich(existing, record, pid)
                 if pf.collection not in existing.collections:
-                    existing.collections.append(pf.collection)
+                    existing.collections = (*existing.collections, pf.collection)
                     count += 1
                 else:
                     duplicates += 1

@@ -218,7 +218,7 @@ class CorpusLoader:
                 continue
             _complete(existing, paper)
             if collection not in existing.collections:
-                existing.collections.append(collection)
+                existing.collections = (*existing.collections, collection)
                 count += 1
             else:
                 duplicates += 1

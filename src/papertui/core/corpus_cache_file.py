@@ -276,12 +276,13 @@ def _papers(
     """Papers from cached records; venues are numbers into `strings`, so each distinct one is
     a single string in memory."""
     make = Paper.from_cache
+    shared = (collection,)
     return [
         make(
             pid,
             n,
             texts,
-            collection,
+            shared,
             source,
             (title, real, url, authors, strings[venue], year, cite, meta),
         )

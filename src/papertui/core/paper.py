@@ -121,7 +121,7 @@ class Paper:
         self,
         id: str,
         abstract: str,
-        collections: list[str],
+        collections: Sequence[str],
         source: str,
         *,
         title: str | None = None,
@@ -137,7 +137,8 @@ class Paper:
         self.id = id
         self._abstract: str | int = abstract
         self._store: TextStore | None = None
-        self.collections = collections
+        # a tuple: the papers of one cached file share one (about 96 bytes a paper less)
+        self.collections: tuple[str, ...] = tuple(collections)
         self.source = source
         self._authors: tuple[str, ...] | str = authors
         self.venue = venue
@@ -156,7 +157,7 @@ class Paper:
         id: str,
         n: int,
         store: TextStore,
-        collection: str,
+        collections: tuple[str, ...],
         source: str,
         cached: tuple[str | None, bool, str, tuple[str, ...] | str, str, int | None, str, str],
     ) -> Paper:
@@ -167,7 +168,7 @@ class Paper:
         paper.id = id
         paper._abstract = n
         paper._store = store
-        paper.collections = [collection]
+        paper.collections = collections
         paper.source = source
         paper._authors = authors  # one string when it can be: split when shown
         paper.venue = venue
