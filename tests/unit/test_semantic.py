@@ -60,6 +60,20 @@ def test_similar_returns_same_topic_and_never_the_query(built) -> None:  # type:
         assert [s for _, s in got] == sorted((s for _, s in got), reverse=True)
 
 
+def test_in_a_huge_library_related_papers_come_from_the_nearest_share(built, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    vecs, topic_of = built
+    exact = {pid: sim.similar(vecs, [pid], 5) for pid in ("graph0", "speech3", "rl5", "vision7")}
+    monkeypatch.setattr(sim, "PREFILTER_FROM", 0)  # as if it held a million papers
+    monkeypatch.setattr(sim, "CANDIDATE_SHARE", 4)  # a quarter: its own topic's papers
+    for pid, expected in exact.items():
+        got = sim.similar(vecs, [pid], 5)
+        assert [g for g, _ in got] == [g for g, _ in expected]  # the same five, the same order
+        assert [s for _, s in got] == pytest.approx([s for _, s in expected])
+        nearest = sim.similar(vecs, [pid], 40)  # only the nearest share, the paper itself out
+        assert len(nearest) == len(vecs) // 4 - 1
+        assert {topic_of[g] for g, _ in nearest} == {topic_of[pid]}
+
+
 def test_similar_to_several_papers_excludes_them_and_the_exclusions(built) -> None:  # type: ignore[no-untyped-def]
     vecs, topic_of = built
     got = [g for g, _ in sim.similar(vecs, ["rl0", "rl1"], 20, exclude={"rl2", "rl3"})]

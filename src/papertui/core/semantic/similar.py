@@ -21,6 +21,10 @@ FEEDBACK_WEIGHT = 0.5  # their centroid's weight relative to the query's
 # `~sentence` lists papers scoring at least this share of the best one: below it (a fifth of the
 # way down "~protein folding" on 3,000 NeurIPS papers) the papers share only common words
 MEANING_FLOOR = 0.25
+# From this many papers, related papers are looked for among the 1/CANDIDATE_SHARE nearest in
+# LSA space (`near_scores`); below it, among all (the figures measured on the dev sets).
+PREFILTER_FROM = 200_000
+CANDIDATE_SHARE = 50
 
 
 class Query:
@@ -72,6 +76,20 @@ def scores(vectors: PaperVectors, query: Query) -> np.ndarray:
     return s
 
 
+def near_scores(vectors: PaperVectors, query: Query) -> np.ndarray:
+    """`scores`, but in a library of `PREFILTER_FROM` papers or more only for the share
+    `1 / CANDIDATE_SHARE` of papers nearest in LSA space (the others -inf): the term part
+    reads 128 terms a paper, 1 GB at a million papers, for "more like this" in half a second."""
+    n = len(vectors)
+    if n < PREFILTER_FROM or not vectors.dims or not np.any(query.dense):
+        return scores(vectors, query)
+    dense = vectors.dense_scores(query.dense[: vectors.dims])
+    keep = np.sort(np.argpartition(-dense, n // CANDIDATE_SHARE)[: n // CANDIDATE_SHARE])
+    s = np.full(n, -np.inf, dtype=np.float32)
+    s[keep] = vectors.term_scores_of(query.terms, keep) + DENSE_WEIGHT * dense[keep]
+    return s
+
+
 def top(scores_: np.ndarray, limit: int, banned: np.ndarray | None = None) -> np.ndarray:
     """Positions of the `limit` best scores (ties by position), skipping `banned` positions."""
     s = scores_.astype(np.float64, copy=True)
@@ -86,7 +104,7 @@ def top(scores_: np.ndarray, limit: int, banned: np.ndarray | None = None) -> np
 
 def expand(vectors: PaperVectors, query: Query, banned: np.ndarray, n: int = FEEDBACK) -> Query:
     """Pseudo-relevance feedback: add the centroid of the query's `n` best papers."""
-    first = top(scores(vectors, query), n, banned)
+    first = top(near_scores(vectors, query), n, banned)
     if len(first) == 0:
         return query
     fb = papers_query(vectors, list(first)).normalised()
@@ -117,7 +135,7 @@ def similar(
         return []
     if feedback:
         query = expand(vectors, query, banned)
-    s = scores(vectors, query)
+    s = near_scores(vectors, query)
     return [(vectors.ids[r], float(s[r])) for r in top(s, limit, banned)]
 
 
