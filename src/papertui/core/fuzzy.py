@@ -96,8 +96,14 @@ class TitleMatcher:
             self._save(saved, key)
 
     def _key(self) -> bytes:
-        joined = "\n".join(self._titles).encode("utf-8", "surrogatepass")
-        return hashlib.blake2b(joined, digest_size=16).digest()
+        """The hash of the titles joined by newlines, a title at a time (joined, a million
+        titles were 300 MB more at the reader's peak)."""
+        hasher = hashlib.blake2b(digest_size=16)
+        for n, title in enumerate(self._titles):
+            if n:
+                hasher.update(b"\n")
+            hasher.update(title.encode("utf-8", "surrogatepass"))
+        return hasher.digest()
 
     def _load(self, path: Path, key: bytes) -> bool:
         """Map the index saved at `path` for titles of `key`: its postings and the processed
