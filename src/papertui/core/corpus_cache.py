@@ -207,13 +207,21 @@ class CorpusLoader:
         collection = own.collection
         count = duplicates = 0
         by_id, papers = self._by_id, self._papers
-        for paper in found.papers:
+        # a file's own papers are each one abstract and one arXiv id already: the last file's
+        # need looking up among earlier files only, not remembering (at a million papers the
+        # two dictionaries are 250 MB), and with no earlier file, not even looking up
+        last = self.next == len(self.files) - 1
+        if last and not by_id:
+            papers.extend(found.papers)
+            count = len(found.papers)
+        for paper in () if last and not by_id else found.papers:
             existing = same_paper(by_id, self._by_arxiv, paper.id, paper._meta)
             if existing is None:
-                by_id[paper.id] = paper
                 papers.append(paper)
-                if paper._meta:
-                    remember_arxiv(self._by_arxiv, paper)
+                if not last:
+                    by_id[paper.id] = paper
+                    if paper._meta:
+                        remember_arxiv(self._by_arxiv, paper)
                 count += 1
                 continue
             _complete(existing, paper)
