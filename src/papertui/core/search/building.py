@@ -70,7 +70,8 @@ def write_generation(
     if how == "built":
         _build(fresh, papers, progress, cancelled)
     titles = {p.id: p.title for p in papers}
-    (fresh / "titles.json").write_text(json.dumps(titles, ensure_ascii=False), "utf-8")
+    with open(fresh / "titles.json", "w", encoding="utf-8") as out:
+        json.dump(titles, out, ensure_ascii=False)  # in pieces: 150 MB at a million titles
     return how
 
 
