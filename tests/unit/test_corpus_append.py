@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from loaded_corpus import loaded
 
 from papertui.core import corpus_stream
-from papertui.core.corpus_cache import CorpusLoader, file_cache_path
 
 
 def record(n: int, **extra: object) -> str:
@@ -29,22 +29,7 @@ def record(n: int, **extra: object) -> str:
 
 def read(path: Path, cache: Path) -> tuple:
     """What the loader gives for `path` with the cache dir `cache`, and the cache file."""
-    loader = CorpusLoader([path], None, cache)
-    loader.advance(parse=True)
-    corpus = loader.corpus()
-    papers = [
-        (p.id, p.abstract, p.title, p.authors, p.urls, p._meta, p.collections)
-        for p in corpus.papers
-    ]
-    files = [(f.path, f.format, f.collection, f.papers, f.skipped) for f in corpus.files]
-    blob = file_cache_path(cache, path, None)
-    return (
-        papers,
-        files,
-        corpus.warnings,
-        corpus.errors,
-        blob.read_bytes() if blob.exists() else b"",
-    )
+    return loaded(path, cache)
 
 
 @pytest.fixture

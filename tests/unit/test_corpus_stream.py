@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from loaded_corpus import loaded
 
 from papertui.core import corpus_stream
-from papertui.core.corpus_cache import CorpusLoader, file_cache_path
 from papertui.core.formats.base import CorpusError
 
 
@@ -51,22 +51,7 @@ LINES = [
 
 def read(path: Path, cache: Path, stream: bool, monkeypatch: pytest.MonkeyPatch) -> tuple:
     monkeypatch.setattr(corpus_stream, "STREAM_FROM", 0 if stream else 1 << 62)
-    loader = CorpusLoader([path], None, cache)
-    loader.advance(parse=True)
-    corpus = loader.corpus()
-    papers = [
-        (p.id, p.abstract, p.title, p.has_real_title, p.authors, p.urls, p._meta, p.collections)
-        for p in corpus.papers
-    ]
-    files = [(f.path, f.format, f.collection, f.papers, f.skipped) for f in corpus.files]
-    blob = file_cache_path(cache, path, None)
-    return (
-        papers,
-        files,
-        corpus.warnings,
-        corpus.errors,
-        blob.read_bytes() if blob.exists() else b"",
-    )
+    return loaded(path, cache)
 
 
 def test_a_streamed_dump_is_the_dump_read_whole(
