@@ -17,15 +17,14 @@ are importable from here too. numpy only; scipy (sparse matrices) is imported la
 
 from __future__ import annotations
 
-import contextlib
 import json
-import mmap
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from papertui.core.mapped_pages import release_pages
 from papertui.core.semantic.vector_files import extend_files
 from papertui.core.semantic.vector_lsa import (
     MAX_DIMS,
@@ -251,10 +250,9 @@ class PaperVectors:
         """Let go of the mapped pages a pass over every paper has read: at a million papers
         they are 1.4 GB of the reader's resident memory (they stay in the page cache)."""
         for array in (self.term_ids, self.term_weights, self.dense):
-            mapped = getattr(array, "_mmap", None)
-            if mapped is not None and hasattr(mmap, "MADV_DONTNEED"):
-                with contextlib.suppress(OSError, ValueError):
-                    mapped.madvise(mmap.MADV_DONTNEED)
+            mapped = getattr(array, "_mmap", None)  # a numpy memmap's own map
+            if mapped is not None:
+                release_pages(mapped)
 
     def dense_scores(self, query: np.ndarray) -> np.ndarray:
         """Every paper's cosine with a query in LSA space (query: `dims` floats, unit norm)."""
