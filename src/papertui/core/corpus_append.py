@@ -19,7 +19,7 @@ from papertui.core.corpus import FileReport, Paper
 from papertui.core.corpus_cache_file import (
     CachedFile,
     MappedTexts,
-    new_digest,
+    hashed_prefix,
     open_cache,
     paper_records,
     write_file_cache,
@@ -96,23 +96,10 @@ def read_appended(
 def _prefix_hasher(path: Path, size: int, digest: bytes) -> Any:
     """A hash fed with the file's first `size` bytes, if they hash to `digest` and end a line
     (the appended lines start a line of their own); else None."""
-    hasher = new_digest()
-    try:
-        with open(path, "rb") as handle:
-            left = size
-            last = b""
-            while left > 0:
-                block = handle.read(min(1 << 20, left))
-                if not block:
-                    return None
-                hasher.update(block)
-                left -= len(block)
-                last = block[-1:]
-    except OSError:
+    fed = hashed_prefix(path, size)
+    if fed is None or fed[1] != b"\n" or fed[0].digest() != digest:
         return None
-    if last != b"\n" or hasher.digest() != digest:
-        return None
-    return hasher
+    return fed[0]
 
 
 def _all_new(head: dict[str, Any], new: list[Paper]) -> bool:

@@ -172,7 +172,8 @@ class CorpusLoader:
         papers = build_papers([parsed], reports)
         fresh = CachedFile(papers, reports[0], list(parsed.warnings))
         del parsed
-        digest = file_digest(path)
+        # what was appended to a JSON-lines file is read alone (`read_appended`) by its hash
+        digest = file_digest(path) if reports[0].format == "jsonl" else None
         if papers and write_file_cache(cache, fresh, stat, self.forced, digest=digest):
             # the papers read their abstracts from the file just written, as after a warm start
             opened = open_cache(cache, stat, self.forced)

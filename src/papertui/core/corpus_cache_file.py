@@ -39,11 +39,17 @@ def file_stat(path: Path) -> list[object]:
     return [str(path.resolve()), st.st_size, st.st_mtime_ns]
 
 
-def file_digest(path: Path, size: int | None = None) -> bytes | None:
-    """The hash of `path`'s first `size` bytes (all of them: None); None if they cannot be
-    read."""
+def file_digest(path: Path) -> bytes | None:
+    """The hash of `path`'s bytes; None if they cannot be read."""
+    fed = hashed_prefix(path, None)
+    return None if fed is None else fed[0].digest()
+
+
+def hashed_prefix(path: Path, size: int | None) -> tuple[hashlib.blake2b, bytes] | None:
+    """A hash fed with `path`'s first `size` bytes (all of them: None), and the last of those
+    bytes; None if that many cannot be read."""
     hasher = new_digest()
-    left = size
+    left, last = size, b""
     try:
         with open(path, "rb") as handle:
             while left is None or left > 0:
@@ -51,11 +57,12 @@ def file_digest(path: Path, size: int | None = None) -> bytes | None:
                 if not block:
                     break
                 hasher.update(block)
+                last = block[-1:]
                 if left is not None:
                     left -= len(block)
     except OSError:
         return None
-    return None if left else hasher.digest()
+    return None if left else (hasher, last)
 
 
 def new_digest() -> hashlib.blake2b:
