@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from papertui.core.corpus import Corpus, FileReport, build_papers
-from papertui.core.formats import SUFFIXES, CorpusError, read_corpus_file, sniff
+from papertui.core.formats import CorpusError, chosen_format, read_corpus_file, sniff
 from papertui.core.formats.base import looks_binary
 from papertui.core.formats.native import paragraphs
 
@@ -31,11 +31,8 @@ def head_format(path: Path, head: bytes, forced: str | None) -> str | None:
     alone; else None."""
     if head[:2] == b"\x1f\x8b" or looks_binary(head[:8192]):
         return None
-    guess = sniff(head)
-    fmt = forced or SUFFIXES.get(path.suffix.lower()) or guess
-    if fmt == "json" and not forced and guess == "jsonl":
-        fmt = "jsonl"
-    if fmt == "text" and not forced and guess != "text":
+    fmt = chosen_format(path.name, head, forced)
+    if fmt == "text" and not forced and sniff(head) != "text":
         return None  # a .txt read as another format when that works: left to the whole read
     return fmt if fmt in ("jsonl", "text") else None
 

@@ -119,15 +119,23 @@ def _gunzip(path: str, data: bytes) -> bytes:
         raise CorpusError(path, f"broken gzip file ({exc})") from None
 
 
+def chosen_format(name: str, data: bytes, forced: str | None) -> str:
+    """The reader for a file called `name` (unpacked) starting with `data`: `forced`, else its
+    extension's, else a look at `data`. A .txt that looks like another format is tried as that
+    format first (`read_corpus_file`)."""
+    fmt = forced or SUFFIXES.get(Path(name.lower()).suffix) or sniff(data)
+    if fmt == "json" and not forced and sniff(data) == "jsonl":
+        fmt = "jsonl"  # one record a line under a .json name (the arXiv metadata snapshot)
+    return fmt
+
+
 def read_corpus_file(path: str, data: bytes, forced: str | None = None) -> ParsedFile:
     """Parse one file's bytes with the right reader; CorpusError when it yields nothing."""
     name = path.lower()
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(path, data)
         name = name.removesuffix(".gz")
-    fmt = forced or SUFFIXES.get(Path(name).suffix) or sniff(data)
-    if fmt == "json" and not forced and sniff(data) == "jsonl":
-        fmt = "jsonl"  # one record a line under a .json name (the arXiv metadata snapshot)
+    fmt = chosen_format(name, data, forced)
     if fmt == "text" and not forced and (guess := sniff(data)) != "text":
         # a .txt that looks like another format: read it so if that works, else as text
         try:
@@ -148,6 +156,7 @@ __all__ = [
     "CorpusError",
     "ParsedFile",
     "RawRecord",
+    "chosen_format",
     "decode",
     "is_corpus_file",
     "read_corpus_file",
