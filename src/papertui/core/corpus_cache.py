@@ -215,22 +215,23 @@ class CorpusLoader:
         if last and not by_id:
             papers.extend(found.papers)
             count = len(found.papers)
-        for paper in () if last and not by_id else found.papers:
-            existing = same_paper(by_id, self._by_arxiv, paper.id, paper._meta)
-            if existing is None:
-                papers.append(paper)
-                if not last:
-                    by_id[paper.id] = paper
-                    if paper._meta:
-                        remember_arxiv(self._by_arxiv, paper)
-                count += 1
-                continue
-            _complete(existing, paper)
-            if collection not in existing.collections:
-                existing.collections = (*existing.collections, collection)
-                count += 1
-            else:
-                duplicates += 1
+        else:
+            for paper in found.papers:
+                existing = same_paper(by_id, self._by_arxiv, paper.id, paper._meta)
+                if existing is None:
+                    papers.append(paper)
+                    if not last:
+                        by_id[paper.id] = paper
+                        if paper._meta:
+                            remember_arxiv(self._by_arxiv, paper)
+                    count += 1
+                    continue
+                _complete(existing, paper)
+                if collection not in existing.collections:
+                    existing.collections = (*existing.collections, collection)
+                    count += 1
+                else:
+                    duplicates += 1
         skipped = dict(own.skipped)
         if duplicates:
             skipped["duplicate"] = skipped.get("duplicate", 0) + duplicates
