@@ -159,14 +159,14 @@ class Library:
     def replace_corpus(self, corpus: Corpus) -> None:
         """Show `corpus` from now on: one from `load_ready` or `finish_loading` (its first
         papers are the papers shown before, at the same positions, unless `positions_kept`
-        turns false: a file's head was read otherwise than the file). Call from the thread that
+        turns false: the file whose head was shown changed meanwhile). Call from the thread that
         reads `papers` (the UI thread); cheap (~50 ms at 100,000 papers)."""
         loader = self._loader
         if loader is not None and loader.done and len(corpus.papers) == loader.paper_count:
             self._loader = None  # the whole corpus
         self.positions_kept = True
-        if self._head_shown:  # read apart from the whole file: the same papers unless its
-            # encoding was guessed otherwise from all of its bytes
+        if self._head_shown:  # read apart from the whole file: the same papers unless the
+            # file changed between the two reads
             self._head_shown = False
             shown = self.papers
             self.positions_kept = len(corpus.papers) >= len(shown) and all(

@@ -137,7 +137,7 @@ class Paper:
         self.id = id
         self._abstract: str | int = abstract
         self._store: TextStore | None = None
-        # a tuple: the papers of one cached file share one (about 96 bytes a paper less)
+        # a tuple: the papers of one cached file share one (64 bytes a paper less)
         self.collections: tuple[str, ...] = tuple(collections)
         self.source = source
         self._authors: tuple[str, ...] | str = authors

@@ -228,8 +228,7 @@ class PaperVectors:
     def term_scores(self, query: np.ndarray) -> np.ndarray:
         """Every paper's dot product with a dense vocabulary-length query (float32)."""
         out = np.empty(len(self.ids), dtype=np.float32)
-        ext = np.zeros(PAD + 1, dtype=np.float32)  # PAD and unknown ids score 0
-        ext[: len(query)] = query
+        ext = _padded(query)
         step = 16384
         for s in range(0, len(self.ids), step):
             ids = np.asarray(self.term_ids[s : s + step])
@@ -240,8 +239,7 @@ class PaperVectors:
 
     def term_scores_of(self, query: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """`term_scores` of the papers at `rows` (ascending) only."""
-        ext = np.zeros(PAD + 1, dtype=np.float32)
-        ext[: len(query)] = query
+        ext = _padded(query)
         ids = np.asarray(self.term_ids[rows])
         w = np.asarray(self.term_weights[rows], dtype=np.float32)
         return (ext[ids] * w).sum(axis=1)
@@ -319,3 +317,11 @@ def build(
     from papertui.core.semantic.vector_build import build_vectors
 
     return build_vectors(ids, texts, progress, seed, dims, directory)
+
+
+def _padded(query: np.ndarray) -> np.ndarray:
+    """A vocabulary-length query as a table every stored term id indexes (PAD and unknown
+    ids score 0)."""
+    ext = np.zeros(PAD + 1, dtype=np.float32)
+    ext[: len(query)] = query
+    return ext
