@@ -9,6 +9,7 @@ from pathlib import Path
 
 from papertui.ui import app as app_module
 from papertui.ui.app import PaperTUI
+from papertui.ui.screens.reader import FIRST_PAINT
 
 from notices import notifications, toasts
 
@@ -49,6 +50,9 @@ async def settle(pilot) -> None:
     """Wait until the index and any search have finished and the screen has caught up (the
     search box waits for a pause in typing before it searches)."""
     await pilot.pause(0.1)
+    library = getattr(pilot.app, "library", None)
+    if library is not None and library.loading:  # the rest is read after the first paint
+        await pilot.pause(FIRST_PAINT)
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
