@@ -191,6 +191,18 @@ def test_negations_alone_and_under_filters_mean_without(bundled: Library, query:
         assert not found & graph
 
 
+def test_a_sign_before_not_negates_once_more(generated: Library) -> None:
+    """A generated query found "NOT -NOT is:bookmarked" read as "is:bookmarked": "-NOT" was
+    taken for a word where the full-text parser reads a sign and NOT."""
+    marked = planner_set(generated, "is:bookmarked")
+    assert marked and marked != set(range(len(generated.papers)))
+    assert planner_set(generated, "NOT -NOT is:bookmarked") == planner_set(
+        generated, "NOT is:bookmarked"
+    )
+    assert planner_set(generated, "-NOT is:bookmarked") == marked
+    assert planner_set(generated, "-NOT -is:bookmarked") == planner_set(generated, "-is:bookmarked")
+
+
 def test_a_negated_year_keeps_the_papers_of_other_years(generated: Library) -> None:
     years = [p.year for p in generated.papers]
     found = planner_set(generated, "-year:2021")

@@ -40,10 +40,12 @@ KNOWN_FILTERS = ", ".join(
         *(f"has:{v}" for v in dict.fromkeys(_HAS_VALUES.values())),
     ]
 )
-# a sign before a phrase or a parenthesis, a phrase (maybe field-prefixed), a parenthesis, or a
-# run of anything else
-_TOKEN = re.compile(r'(?:(?<=[\s(])|^)[-+]+(?=["(])|(?:[-+]?\w+:)?"[^"]*"?|[()]|[^\s()"]+')
-_BOOLEAN = re.compile(r"(?:^|[\s(])(?:OR|NOT)(?=[\s(]|$)|[()]")
+# a sign before a phrase, a parenthesis or NOT ("-NOT x" is "NOT NOT x", as the full-text parser
+# reads it), a phrase (maybe field-prefixed), a parenthesis, or a run of anything else
+_TOKEN = re.compile(
+    r'(?:(?<=[\s(])|^)[-+]+(?=["(]|NOT(?![^\s()]))|(?:[-+]?\w+:)?"[^"]*"?|[()]|[^\s()"]+'
+)
+_BOOLEAN = re.compile(r"(?:^|[\s(+-])(?:OR|NOT)(?=[\s(]|$)|[()]")
 
 
 @dataclass(slots=True)
