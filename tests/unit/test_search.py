@@ -377,3 +377,59 @@ def test_accents_are_folded_both_ways(write_corpus):
     for query in ("godel", "Gödel", "schrodinger", "cafe", "café"):
         found = [library.papers[i].abstract for i in library.run_query(query).indices]
         assert found and found[0].startswith("The Gödel"), query
+
+
+def _with_deletions(library, tmp_path):  # type: ignore[no-untyped-def]
+    """A copy of the library's index with every third paper deleted (as an update that drops
+    papers leaves it), and the deleted ids."""
+    import shutil
+
+    from whoosh import index as windex
+
+    directory = tmp_path / "deleted"
+    shutil.copytree(library.index_store.current_dir(), directory)
+    gone = [p.id for p in library.papers[::3]]
+    ix = windex.open_dir(str(directory))
+    writer = ix.writer()
+    for pid in gone:
+        writer.delete_by_term("id", pid)
+    writer.commit(merge=False)
+    ix.close()
+    return directory, set(gone)
+
+
+def test_word_queries_from_arrays_skip_deleted_papers(library, monkeypatch, tmp_path):
+    # a segment with deletions is read block by block and the deleted papers masked after:
+    # the same hits, order and scores as Whoosh's own matchers, and no deleted paper
+    directory, gone = _with_deletions(library, tmp_path)
+    queries = ["graph", "learning model", "lear*", "optimal OR transport"]
+    ours, theirs = _hits_both_ways(directory, queries, monkeypatch, limit=None)
+    for q in queries:
+        assert ours[q] and not any(pid in gone for pid, _ in ours[q]), q
+        assert [pid for pid, _ in ours[q]] == [pid for pid, _ in theirs[q]], q
+        assert [s for _, s in ours[q]] == pytest.approx([s for _, s in theirs[q]], rel=1e-12), q
+
+
+@pytest.mark.parametrize("limit", [None, 5])
+def test_a_query_of_no_word_lists_the_papers_in_file_order(library, tmp_path, limit):
+    # typing a first letter ("a", a stop word) lists every paper the conditions admit, in file
+    # order, deleted ones left out, and says how many: as Whoosh's own match of everything
+    from whoosh import query as wq
+
+    directory, gone = _with_deletions(library, tmp_path)
+    order = [p.id for p in library.papers if p.id not in gone]
+    some = order[1::2]
+    index = SearchIndex(directory)
+    try:
+        plain = index.search("a", limit=limit)
+        assert plain.hits == [(pid, 0.0) for pid in order[:limit]]
+        assert plain.matched == len(order)
+        only = index.search("a", limit=limit, only=[("id", some)], exclude=[("id", some[:3])])
+        assert [pid for pid, _ in only.hits] == some[3:][:limit]
+        assert only.matched == len(some) - 3
+        whoosh = index._searcher.search(
+            wq.Every(), limit=limit, filter=index._filter, mask=index._mask
+        )
+        assert [index._ids[d] for _s, d in whoosh.top_n] == [pid for pid, _ in only.hits]
+    finally:
+        index.close()

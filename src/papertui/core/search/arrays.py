@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import sys
 from collections import OrderedDict
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from whoosh import query as wq
 from whoosh import scoring
 from whoosh.codec import whoosh3
+from whoosh.matching.wrappers import FilterMatcher
 from whoosh.util.numeric import byte_to_length
 
 # Until numpy is loaded (by an earlier query, or the semantic features), a query is scored
@@ -56,6 +58,7 @@ class ArrayScorer:
         self._count = searcher.doc_count_all()
         self._leaves = [(s.reader(), offset) for s, offset in searcher.leaf_searchers()]
         self._lengths: dict[str, np.ndarray] = {}
+        self._deletions: dict[int, np.ndarray] = {}  # id(leaf reader) -> its deleted papers
         self._kept: OrderedDict[tuple[str, str], _Arrays] = OrderedDict()
         weighting = searcher.weighting
         self.usable = type(weighting) is scoring.BM25F
@@ -109,6 +112,36 @@ class ArrayScorer:
             order = order[:limit]
         hits = [(int(d), float(s)) for d, s in zip(docs[order], found[order], strict=True)]
         return hits, total
+
+    def first_live(self, limit: int | None) -> list[int]:
+        """The first `limit` (None: all) papers not deleted, by document number."""
+        found: list[int] = []
+        for reader, offset in self._leaves:
+            deleted = reader.deleted_docs_set if reader.has_deletions() else frozenset()
+            for docnum in range(reader.doc_count_all()):
+                if limit is not None and len(found) >= limit:
+                    return found
+                if docnum not in deleted:
+                    found.append(docnum + offset)
+        return found
+
+    def admitted(
+        self, limit: int | None, allowed: wq.Query | None, excluded: wq.Query | None
+    ) -> tuple[list[int], int]:
+        """The first `limit` (None: all) papers the conditions admit, by document number, and
+        how many they admit."""
+        _numpy()
+        matched = np.ones(self._count, dtype=bool)
+        for reader, offset in self._leaves:
+            if reader.has_deletions():
+                deleted = reader.deleted_docs_set
+                matched[offset : offset + reader.doc_count_all()] &= ~self._deleted(reader, deleted)
+        if allowed is not None:
+            matched &= self._matching(allowed)
+        if excluded is not None:
+            matched &= ~self._matching(excluded)
+        docs = np.flatnonzero(matched)
+        return docs[:limit].tolist(), len(docs)
 
     def _evaluate(self, q: wq.Query) -> tuple[np.ndarray, np.ndarray]:
         """Which papers `q` matches, and their scores (0 where it does not)."""
@@ -182,15 +215,35 @@ class ArrayScorer:
             if (fieldname, text) not in reader:
                 continue
             matcher = reader.postings(fieldname, text)
+            deleted = None
+            if type(matcher) is FilterMatcher and matcher._exclude:
+                # a segment with deletions: its postings are read in blocks like any other's
+                # and the deleted papers masked out after (one by one, a million papers' most
+                # common word took over a second)
+                matcher, deleted = matcher.child, self._deleted(reader, matcher._ids)
             if type(matcher) is whoosh3.W3LeafMatcher:
                 leaf_ids, leaf_weights = _read_blocks(matcher)
-            else:  # inlined postings, or a segment with deletions (filtered): one by one
+            else:  # inlined postings (a rare word): one by one
                 leaf_ids, leaf_weights = _read_each(matcher)
+            if deleted is not None and len(leaf_ids):
+                live = ~deleted[leaf_ids]
+                leaf_ids, leaf_weights = leaf_ids[live], leaf_weights[live]
             ids.append(leaf_ids + offset)
             weights.append(leaf_weights)
         if not ids:
             return np.zeros(0, dtype=np.int64), np.zeros(0)
         return np.concatenate(ids), np.concatenate(weights)
+
+    def _deleted(self, reader: Any, ids: Collection[int]) -> np.ndarray:
+        """A segment's deleted papers as a mask over its document numbers (kept: a
+        generation's deletions never change)."""
+        key = id(reader)
+        found = self._deletions.get(key)
+        if found is None:
+            found = np.zeros(reader.doc_count_all(), dtype=bool)
+            found[np.fromiter(ids, np.int64, len(ids))] = True
+            self._deletions[key] = found
+        return found
 
     def _field_lengths(self, fieldname: str) -> np.ndarray:
         """Every document's length of the field as BM25 reads it (`doc_field_length`, 1 when

@@ -161,12 +161,24 @@ class SearchIndex:
         return SearchResult(hits, highlighter_for(parsed), corrections, fallback, matched)
 
     def _everything(self, limit: int | None) -> SearchResult:
-        """Every paper the conditions admit, in file order."""
-        results = self._searcher.search(
-            wq.Every(), limit=limit, filter=self._filter, mask=self._mask
-        )
-        hits = [(self._ids[docnum], 0.0) for _score, docnum in results.top_n]
-        return SearchResult(hits, Highlighter(), {}, False, len(results))
+        """Every paper the conditions admit, in file order. Typing a first letter asks for
+        this: Whoosh would match and count every paper (over a second at a million), while
+        the first `limit` are all the list shows."""
+        if self._filter is wq.NullQuery:
+            return SearchResult([], Highlighter(), {}, False, 0)
+        conditions = [c for c in (self._filter, self._mask) if c is not None]
+        arrays = self._arrays
+        if not conditions:
+            docs, total = arrays.first_live(limit), self.doc_count
+        elif all(map(arrays.handles, conditions)):
+            docs, total = arrays.admitted(limit, self._filter, self._mask)
+        else:
+            results = self._searcher.search(
+                wq.Every(), limit=limit, filter=self._filter, mask=self._mask
+            )
+            docs, total = [docnum for _score, docnum in results.top_n], len(results)
+        hits = [(self._ids[docnum], 0.0) for docnum in docs]
+        return SearchResult(hits, Highlighter(), {}, False, total)
 
     def _run(self, q: wq.Query, limit: int | None) -> tuple[list[tuple[str, float]], int | None]:
         """The best `limit` hits, and how many papers match when that is known exactly."""
