@@ -433,3 +433,22 @@ def test_a_query_of_no_word_lists_the_papers_in_file_order(library, tmp_path, li
         assert [index._ids[d] for _s, d in whoosh.top_n] == [pid for pid, _ in only.hits]
     finally:
         index.close()
+
+
+def test_a_search_nobody_waits_for_is_given_up(library, monkeypatch):
+    # the reader gives up a search once the user has typed on: reading postings stops with
+    # SearchStopped (not a failure, not the plain-words fallback); while still wanted, the
+    # same answer as without the check
+    import numpy  # noqa: F401 - loaded: word queries are scored from arrays
+
+    from papertui.core.search import SearchStopped, arrays, stop_when
+
+    monkeypatch.setattr(arrays, "STOP_EVERY", 1)
+    expected = library.run_query("graph learning").indices
+    with stop_when(lambda: False):
+        assert library.run_query("graph learning").indices == expected
+    asked = []
+    with stop_when(lambda: asked.append(1) or True), pytest.raises(SearchStopped):
+        library.run_query("network")  # one word: scored from arrays at any size
+    assert asked
+    assert library.run_query("graph learning").indices == expected  # nothing left half-done

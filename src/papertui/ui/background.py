@@ -14,7 +14,7 @@ from textual.message import Message
 
 from papertui.core.corpus import Corpus
 from papertui.core.library import Library
-from papertui.core.search import IndexCancelled
+from papertui.core.search import IndexCancelled, SearchStopped, stop_when
 from papertui.core.store import StoreError
 from papertui.core.text import counted, cut_words, safe_display
 from papertui.core.view import View
@@ -44,11 +44,21 @@ def compute_view(library: Library, state: ReaderState, depth: int) -> View:
     )
 
 
-def safe_view(library: Library, state: ReaderState, depth: int, lock: threading.Lock) -> View:
-    """`compute_view` under the library's lock; a failure is said in the list, never raised."""
+def safe_view(
+    library: Library,
+    state: ReaderState,
+    depth: int,
+    lock: threading.Lock,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> View | None:
+    """`compute_view` under the library's lock; a failure is said in the list, never raised.
+    None when `cancelled` turned true meanwhile and the search was given up."""
     with lock:
         try:
-            return compute_view(library, state, depth)
+            with stop_when(cancelled):
+                return compute_view(library, state, depth)
+        except SearchStopped:
+            return None
         except Exception as exc:  # noqa: BLE001 - a failed search is said, not swallowed
             return View(query=state.query, indices=[], remarks=[f"search failed: {exc}"])
 

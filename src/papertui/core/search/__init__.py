@@ -12,6 +12,7 @@ from papertui.core.search.generations import (
 )
 from papertui.core.search.schema import FIELDS, INDEX_VERSION, IndexCancelled, schema
 from papertui.core.search.searching import Highlighter, SearchFailed, SearchIndex, SearchResult
+from papertui.core.search.stopping import SearchStopped, stop_when
 
 lengths.install()
 
@@ -26,10 +27,12 @@ __all__ = [
     "SearchFailed",
     "SearchIndex",
     "SearchResult",
+    "SearchStopped",
     "corpus_digest",
     "fingerprint",
     "needs_child_process",
     "schema",
     "source_stats",
     "sources_key",
+    "stop_when",
 ]

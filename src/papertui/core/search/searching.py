@@ -18,6 +18,7 @@ from papertui.core.search.arrays import ArrayScorer
 from papertui.core.search.highlight import _WORD, Highlighter, highlighter_for
 from papertui.core.search.parsing import EVERYTHING, parse
 from papertui.core.search.schema import FIELDS
+from papertui.core.search.stopping import SearchStopped
 from papertui.core.search.vocabulary import Vocabulary
 
 _YEAR_RANGE = re.compile(r"\byear:(\d{4})\s*(?:-|\.\.)\s*(\d{4})\b")
@@ -148,6 +149,8 @@ class SearchIndex:
             hits, matched = self._run(parsed, limit)
         except _INDEX_ERRORS as exc:
             raise SearchFailed(_why(exc)) from exc
+        except SearchStopped:
+            raise
         except Exception:  # noqa: BLE001 - some strings make every Whoosh parser raise
             # (or the query it parses to raise when run): search the words as typed
             fallback = True
@@ -155,6 +158,8 @@ class SearchIndex:
             try:
                 parsed = self._plain(text, raw_words, corrections)
                 hits, matched = self._run(parsed, limit)
+            except SearchStopped:
+                raise
             except Exception as exc:
                 # plain words always run on a sound index: what failed is the index itself
                 raise SearchFailed(_why(exc)) from exc

@@ -201,8 +201,9 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
             worker = get_current_worker()
             if worker.is_cancelled:
                 return  # the user typed on while an earlier search ran: skip to the newest
-            view = background.safe_view(library, state, depth, lock)
-            if not worker.is_cancelled:
+            # given up as soon as the user types on (a newer search cancels this worker)
+            view = background.safe_view(library, state, depth, lock, lambda: worker.is_cancelled)
+            if view is not None and not worker.is_cancelled:
                 self.post(messages.ViewReady(request, state, view, placement, select_all))
 
         self.run_worker(run, thread=True, exclusive=True, group="search", exit_on_error=False)
