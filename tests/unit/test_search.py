@@ -452,3 +452,33 @@ def test_a_search_nobody_waits_for_is_given_up(library, monkeypatch):
         library.run_query("network")  # one word: scored from arrays at any size
     assert asked
     assert library.run_query("graph learning").indices == expected  # nothing left half-done
+
+
+def test_kept_word_arrays_stay_within_their_memory_bound(library, monkeypatch):
+    # the arrays of common words are kept for the next query, but never more bytes of them
+    # than the bound (a million papers' common words take megabytes each); answers unchanged
+    import numpy  # noqa: F401 - loaded: word queries are scored from arrays
+
+    from papertui.core.search import arrays
+
+    monkeypatch.setattr(arrays, "KEEP_FROM_DF", 1)
+    words = ["graph", "learning", "model", "network", "data", "method", "training"]
+    index = SearchIndex(library.index_store.current_dir())
+    try:
+        free = {w: index.search(w).hits for w in words}
+        sizes = [d.nbytes + s.nbytes for d, s in index._arrays._kept.values()]
+        assert len(sizes) >= len(words)  # unbounded: every word's arrays kept
+    finally:
+        index.close()
+    bound = sum(sorted(sizes)[-3:])  # room for about three words
+    monkeypatch.setattr(arrays, "KEEP_BYTES", bound)
+    index = SearchIndex(library.index_store.current_dir())
+    try:
+        for w in words * 2:
+            assert index.search(w).hits == free[w], w
+            kept = index._arrays._kept.values()
+            assert sum(d.nbytes + s.nbytes for d, s in kept) <= bound
+            assert index._arrays._kept_bytes == sum(d.nbytes + s.nbytes for d, s in kept)
+        assert 1 <= len(index._arrays._kept) < len(sizes)
+    finally:
+        index.close()

@@ -35,6 +35,9 @@ COLD_FROM = 50_000
 # ones are cheap to read again.
 KEEP_TERMS = 256
 KEEP_FROM_DF = 500
+# ... and at most this many bytes of them: at a million papers a common word's arrays take
+# 7 MB, and 256 of them would double the reader's memory.
+KEEP_BYTES = 96 * 2**20
 # Blocks of postings (128 each, ~0.1 ms) read between two checks that the search is still wanted.
 STOP_EVERY = 64
 
@@ -64,6 +67,7 @@ class ArrayScorer:
         self._lengths: dict[str, np.ndarray] = {}
         self._deletions: dict[int, np.ndarray] = {}  # id(leaf reader) -> its deleted papers
         self._kept: OrderedDict[tuple[str, str], _Arrays] = OrderedDict()
+        self._kept_bytes = 0
         weighting = searcher.weighting
         self.usable = type(weighting) is scoring.BM25F
 
@@ -207,10 +211,13 @@ class ArrayScorer:
         else:
             scores = np.zeros(len(docs))
         found = (docs, scores)
-        if len(docs) >= KEEP_FROM_DF:
+        size = docs.nbytes + scores.nbytes
+        if len(docs) >= KEEP_FROM_DF and size <= KEEP_BYTES:
             self._kept[key] = found
-            while len(self._kept) > KEEP_TERMS:
-                self._kept.popitem(last=False)
+            self._kept_bytes += size
+            while len(self._kept) > KEEP_TERMS or self._kept_bytes > KEEP_BYTES:
+                _key, (old_docs, old_scores) = self._kept.popitem(last=False)
+                self._kept_bytes -= old_docs.nbytes + old_scores.nbytes
         return found
 
     def _postings(self, fieldname: str, text: str) -> tuple[np.ndarray, np.ndarray]:
