@@ -482,3 +482,47 @@ def test_kept_word_arrays_stay_within_their_memory_bound(library, monkeypatch):
         assert 1 <= len(index._arrays._kept) < len(sizes)
     finally:
         index.close()
+
+
+def test_common_words_read_from_plain_arrays_score_as_whoosh(library, monkeypatch, tmp_path):
+    # a segment's common words are also written as plain arrays beside it; read from there,
+    # a query gives Whoosh's own hits, order and scores, with deletions, and a damaged file
+    # is passed over for the blocks
+    from papertui.core.search import dense
+    from papertui.core.search.building import write_generation
+
+    monkeypatch.setattr(dense, "DENSE_FROM", 5)
+    directory = tmp_path / "gen"
+    write_generation(directory, None, library.papers, None, None)
+    files = list(directory.glob("*.dense"))
+    assert len(files) == 1
+    kept = dense.DenseReader.open(files[0])
+    assert kept is not None and kept.postings("abstract", "graph") is not None
+    assert kept.postings("abstract", "caligcl") is None  # one paper's word: not kept
+    queries = ["graph", "learning model", "lear*", "optimal OR transport", "title:graph"]
+
+    def same_as_whoosh(where, gone=frozenset()):  # type: ignore[no-untyped-def]
+        ours, theirs = _hits_both_ways(where, queries, monkeypatch, limit=None)
+        monkeypatch.undo()
+        monkeypatch.setattr(dense, "DENSE_FROM", 5)
+        for q in queries:
+            assert ours[q] and not any(pid in gone for pid, _ in ours[q]), q
+            assert [pid for pid, _ in ours[q]] == [pid for pid, _ in theirs[q]], q
+            assert [s for _, s in ours[q]] == pytest.approx([s for _, s in theirs[q]], rel=1e-12)
+
+    same_as_whoosh(directory)
+    from whoosh import index as windex
+
+    gone = {p.id for p in library.papers[::3]}
+    ix = windex.open_dir(str(directory))
+    writer = ix.writer()
+    for pid in gone:
+        writer.delete_by_term("id", pid)
+    writer.commit(merge=False)
+    ix.close()
+    assert files[0].exists()  # deletions are kept in the table of contents, not the segment
+    same_as_whoosh(directory, gone)
+    with files[0].open("r+b") as damaged:
+        damaged.truncate(files[0].stat().st_size - 3)
+    assert dense.DenseReader.open(files[0]) is None
+    same_as_whoosh(directory, gone)

@@ -25,6 +25,8 @@ from whoosh.codec import whoosh3
 from whoosh.matching.wrappers import FilterMatcher
 from whoosh.util.numeric import byte_to_length
 
+from papertui.core.search.dense import DenseReader, path_for
+from papertui.core.search.lengths import WholeColumn
 from papertui.core.search.stopping import check_stop
 
 # Until numpy is loaded (by an earlier query, or the semantic features), a query is scored
@@ -66,6 +68,7 @@ class ArrayScorer:
         self._leaves = [(s.reader(), offset) for s, offset in searcher.leaf_searchers()]
         self._lengths: dict[str, np.ndarray] = {}
         self._deletions: dict[int, np.ndarray] = {}  # id(leaf reader) -> its deleted papers
+        self._dense: dict[int, DenseReader | None] = {}  # id(leaf reader) -> its common words
         self._kept: OrderedDict[tuple[str, str], _Arrays] = OrderedDict()
         self._kept_bytes = 0
         weighting = searcher.weighting
@@ -226,6 +229,16 @@ class ArrayScorer:
         for reader, offset in self._leaves:
             if (fieldname, text) not in reader:
                 continue
+            common = self._common_words(reader)
+            found = common.postings(fieldname, text) if common is not None else None
+            if found is not None:
+                leaf_ids, leaf_weights = found
+                if reader.has_deletions():
+                    live = ~self._deleted(reader, reader.deleted_docs_set)[leaf_ids]
+                    leaf_ids, leaf_weights = leaf_ids[live], leaf_weights[live]
+                ids.append(leaf_ids + offset)
+                weights.append(leaf_weights)
+                continue
             matcher = reader.postings(fieldname, text)
             deleted = None
             if type(matcher) is FilterMatcher and matcher._exclude:
@@ -245,6 +258,19 @@ class ArrayScorer:
         if not ids:
             return np.zeros(0, dtype=np.int64), np.zeros(0)
         return np.concatenate(ids), np.concatenate(weights)
+
+    def _common_words(self, reader: Any) -> DenseReader | None:
+        """The segment's common words as plain arrays (`dense.py`), if it has them."""
+        key = id(reader)
+        if key not in self._dense:
+            folder = getattr(reader.storage(), "folder", None)
+            segment = reader.segment()
+            self._dense[key] = (
+                DenseReader.open(path_for(folder, segment.segment_id()))
+                if folder is not None and segment is not None
+                else None
+            )
+        return self._dense[key]
 
     def _deleted(self, reader: Any, ids: Collection[int]) -> np.ndarray:
         """A segment's deleted papers as a mask over its document numbers (kept: a
@@ -271,6 +297,8 @@ class ArrayScorer:
                 )
                 if column is None:
                     parts.append(np.ones(count))
+                elif isinstance(column, WholeColumn):  # the column in memory: one copy
+                    parts.append(table[np.frombuffer(column.codes(), np.uint8, count)])
                 else:
                     codes = np.fromiter((column[d] for d in range(count)), np.uint8, count)
                     parts.append(table[codes])

@@ -31,7 +31,7 @@ from whoosh.system import pack_uint
 from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
-from papertui.core.search import spill
+from papertui.core.search import dense, spill
 from papertui.core.search.schema import FastStemAnalyzer
 
 # per term: document numbers, weights, encoded values (b"" for none)
@@ -226,6 +226,9 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
         self.perdocwriter.close()
         pdr = self.per_document_reader() if self.codec.length_stats else None
         runs = self._runs or spill.Runs(Path(self.storage.folder))
+        common = dense.DenseWriter(
+            dense.path_for(self.storage.folder, self.newsegment.segment_id())
+        )
         try:
             fw = self.fieldwriter
             current = None
@@ -240,9 +243,14 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
                 fw.start_term(tbytes)
                 _write_postings(fw._postwriter, postings, lengths)
                 fw.finish_term()
+                common.add(fieldname, tbytes, postings[0], postings[1])
             if current is not None:
                 fw.finish_field()
             fw.close()
+            common.close()
+        except BaseException:
+            common.cancel()
+            raise
         finally:
             self._drop_runs()
             if pdr is not None:

@@ -21,7 +21,7 @@ from whoosh.codec import whoosh3
 _original = whoosh3.W3PerDocReader._cached_reader
 
 
-class _WholeColumn:
+class WholeColumn:
     """A lengths column in memory: `[docnum]` as Whoosh's column reader answers it."""
 
     __slots__ = ("_values", "_count", "_default", "_doccount")
@@ -37,6 +37,11 @@ class _WholeColumn:
     def __getitem__(self, docnum: int) -> int:
         return self._values[docnum] if docnum < self._count else self._default
 
+    def codes(self) -> bytes:
+        """Every document's length code, in document order (for reading them all at once)."""
+        missing = max(0, self._doccount - self._count)
+        return self._values.tobytes()[: self._doccount] + bytes([self._default]) * missing
+
     def __iter__(self) -> Iterator[int]:  # min and max length of a field
         yield from self._values
         for _ in range(self._count, self._doccount):
@@ -46,8 +51,8 @@ class _WholeColumn:
 def _cached_reader(self, fieldname, column):  # type: ignore[no-untyped-def]
     reader = _original(self, fieldname, column)
     whole = column is whoosh3.LENGTHS_COLUMN and reader is not None
-    if whole and not isinstance(reader, _WholeColumn):
-        reader = _WholeColumn(reader)
+    if whole and not isinstance(reader, WholeColumn):
+        reader = WholeColumn(reader)
         self._readers[fieldname] = reader
     return reader
 
