@@ -126,3 +126,25 @@ def test_any_append_reads_as_the_grown_file_read_whole(
     assert grown[:4] == whole[:4]
     if whole[0]:  # (a file that now gives no paper leaves its stale cache unused)
         assert grown[4] == whole[4]
+
+
+def test_skipped_records_among_the_appended_lines_are_still_read_alone(
+    tmp_path: Path, parsed_lines: list[int]
+) -> None:
+    # an update that repeats one of its own abstracts, or holds a record without one, is read
+    # alone (at a million papers a whole read takes minutes) and counted as a whole read counts
+    path = tmp_path / "snapshot.jsonl"
+    path.write_text(
+        "".join(record(n) + "\n" for n in range(30)) + '{"abstract": ""}\n' + record(3) + "\n",
+        encoding="utf-8",
+    )
+    read(path, tmp_path / "a")
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write("".join(f"{line}\n" for line in (record(40), '{"abstract": ""}', record(40))))
+        handle.write(record(41) + "\n")
+    parsed_lines.clear()
+    grown = read(path, tmp_path / "a")
+    assert len(parsed_lines) == 2  # the two new papers
+    whole = read(path, tmp_path / "b")
+    assert grown == whole
+    assert grown[1][0][4] == {"no abstract": 2, "duplicate": 2}

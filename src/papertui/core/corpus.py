@@ -23,8 +23,12 @@ from papertui.core.paper import (
 )
 from papertui.core.paper_meta import PaperMeta
 
+# the reason counted for a record whose abstract (or arXiv id) a paper read before already has
+DUPLICATE = "duplicate"
+
 __all__ = [
     "AUTHOR_SEPARATOR",
+    "DUPLICATE",
     "ID_LENGTH",
     "Corpus",
     "FileReport",
@@ -159,7 +163,7 @@ def build_papers(
             count += 1
         skipped = dict(pf.skipped)
         if duplicates:
-            skipped["duplicate"] = skipped.get("duplicate", 0) + duplicates
+            skipped[DUPLICATE] = skipped.get(DUPLICATE, 0) + duplicates
         files.append(FileReport(pf.path, pf.format, pf.collection, count, skipped))
     return papers
 

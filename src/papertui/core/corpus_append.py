@@ -5,8 +5,10 @@ arXiv snapshot would cost minutes of parsing the million again. When the cache r
 of the file's bytes, and the file's first bytes still have that hash (and end a line), only the
 lines after them are read; the cache is written again from the old cache's papers and
 abstracts plus the new ones. The result is what parsing the whole file gives; where it might
-not be (the new lines hold a copy of an earlier paper, a skipped or broken record, or the old
-part had warnings whose line numbers a whole read counts), the whole file is read instead.
+not be (the new lines hold a copy of an earlier paper or a broken line, or the old part had
+warnings whose line numbers a whole read counts), the whole file is read instead. Records
+skipped among the new lines (no abstract, a copy of another new paper) are counted as a whole
+read counts them: a generated or downloaded update often repeats an abstract.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from array import array
 from pathlib import Path
 from typing import IO, Any
 
-from papertui.core.corpus import FileReport, Paper
+from papertui.core.corpus import DUPLICATE, FileReport, Paper
 from papertui.core.corpus_cache_file import (
     CachedFile,
     MappedTexts,
@@ -73,11 +75,12 @@ def read_appended(
     except (CorpusError, NotStreamable):
         return None  # nothing readable was appended: the whole read says what it says
     try:
-        if report.skipped or warnings or not _all_new(head, new):
+        if warnings or not _all_new(head, new):
             return None
         old = paper_records(head, old_texts)
         papers = old + new
-        merged = FileReport(report_path, fmt, collection, count + len(new), dict(head["skipped"]))
+        skipped = _merged_skipped(head["skipped"], report.skipped)
+        merged = FileReport(report_path, fmt, collection, count + len(new), skipped)
         found = CachedFile(papers, merged, [])
         if not write_file_cache(
             cache, found, stat, forced, _Joined(old_texts, spilled), hasher.digest()
@@ -100,6 +103,21 @@ def _prefix_hasher(path: Path, size: int, digest: bytes) -> Any:
     if fed is None or fed[1] != b"\n" or fed[0].digest() != digest:
         return None
     return fed[0]
+
+
+def _merged_skipped(old: dict[str, int], new: dict[str, int]) -> dict[str, int]:
+    """The records skipped in the old lines and the appended ones, counted by reason in the
+    order a whole read gives (reasons as first met, copies last). A copy among the appended
+    lines of another appended paper joins it as a whole read joins it (`_all_new` has checked
+    that no appended paper is an earlier one)."""
+    merged = {k: v for k, v in old.items() if k != DUPLICATE}
+    for reason, count in new.items():
+        if reason != DUPLICATE:
+            merged[reason] = merged.get(reason, 0) + count
+    copies = old.get(DUPLICATE, 0) + new.get(DUPLICATE, 0)
+    if copies:
+        merged[DUPLICATE] = copies
+    return merged
 
 
 def _all_new(head: dict[str, Any], new: list[Paper]) -> bool:
