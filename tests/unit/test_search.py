@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -526,3 +527,29 @@ def test_common_words_read_from_plain_arrays_score_as_whoosh(library, monkeypatc
         damaged.truncate(files[0].stat().st_size - 3)
     assert dense.DenseReader.open(files[0]) is None
     same_as_whoosh(directory, gone)
+
+
+def test_a_paper_changed_and_changed_back_is_indexed_as_it_now_reads(write_corpus):
+    # an update compares the papers with those indexed, saved beside the index: a paper whose
+    # venue went from A to B and back is indexed with A again (the index's terms still held
+    # A's fingerprint after the first change, so it was taken for indexed)
+    import json
+
+    from papertui.core.search.building import FINGERPRINTS
+
+    def write(venue: str) -> Path:
+        records = [
+            {"title": f"Paper {n}", "abstract": f"We study kernels number {n}.", "venue": "Old"}
+            for n in range(6)
+        ]
+        records[2]["venue"] = venue
+        return write_corpus("".join(json.dumps(r) + "\n" for r in records), "dump.jsonl")
+
+    found = {}
+    for step, venue in enumerate(["Alpha", "Beta", "Alpha"]):
+        library = Library.open([write(venue)])
+        assert library.indexing.ensure().how == ("built" if step == 0 else "updated")
+        assert (library.index_store.current_dir() / FINGERPRINTS).exists()
+        found[step] = [library.papers[i].title for i in library.run_query("venue:alpha").indices]
+        library.close()
+    assert found == {0: ["Paper 2"], 1: [], 2: ["Paper 2"]}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import marshal
 import os
 import shutil
 import threading
@@ -17,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from whoosh import index as windex
 
@@ -37,6 +39,8 @@ from papertui.core.search.schema import INDEX_VERSION, IndexCancelled, Progress,
 PARALLEL_FROM = 5000
 # An update adds a segment; from this many, the index is built afresh instead.
 MAX_SEGMENTS = 8
+# The fingerprints and ids of the indexed papers, for the next update to compare with.
+FINGERPRINTS = "fingerprints.marshal"
 
 
 def needs_child_process(paper_count: int) -> bool:
@@ -198,6 +202,7 @@ def _build(
             child.stop()
         ix.close()
     _save_vocab(directory, vocab)
+    _save_fingerprints(directory, [fingerprint(p) for p in papers], [p.id for p in papers])
 
 
 def _save_vocab(directory: Path, vocab: Counter[str]) -> None:
@@ -214,8 +219,7 @@ def _update(
     ix = windex.open_dir(str(directory))
     try:
         with ix.reader() as reader:
-            indexed = {t.decode("utf-8") for t in reader.lexicon("fp")}
-            indexed_ids = {t.decode("utf-8") for t in reader.lexicon("id")}
+            indexed, indexed_ids = _indexed(directory, reader)
         wanted = {fingerprint(p): p for p in papers}
         added = [p for fp, p in wanted.items() if fp not in indexed]
         wanted_ids = {p.id for p in papers}
@@ -242,4 +246,28 @@ def _update(
     finally:
         ix.close()
     _save_vocab(directory, vocab)
+    _save_fingerprints(directory, list(wanted), [p.id for p in wanted.values()])
     return True
+
+
+def _indexed(directory: Path, reader: Any) -> tuple[set[str], set[str]]:
+    """The fingerprints and ids of the papers in the index: as saved beside it by the build or
+    update that wrote it (read from the index's terms, 8 s at a million papers), else from
+    those terms."""
+    try:
+        saved = marshal.loads((directory / FINGERPRINTS).read_bytes())
+        fps, ids = set(saved["fp"]), set(saved["id"])
+        if len(fps) == len(ids) == reader.doc_count():
+            return fps, ids
+    except (OSError, ValueError, EOFError, TypeError, KeyError):
+        pass
+    return (
+        {t.decode("utf-8") for t in reader.lexicon("fp")},
+        {t.decode("utf-8") for t in reader.lexicon("id")},
+    )
+
+
+def _save_fingerprints(directory: Path, fps: list[str], ids: list[str]) -> None:
+    path = directory / FINGERPRINTS
+    path.unlink(missing_ok=True)  # a link to the previous generation's file: not written through
+    path.write_bytes(marshal.dumps({"fp": fps, "id": ids}))
