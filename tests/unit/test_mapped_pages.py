@@ -42,3 +42,41 @@ def test_reading_every_abstract_keeps_few_pages(tmp_path: Path, monkeypatch) -> 
     mapped = file_cache_path(cache, path, None)
     assert sum(len(p.abstract) for p in papers) > 9_000_000  # every abstract read
     assert resident_kb(mapped) < 3 * 1024  # of a 9 MB file, about the last MB read
+
+
+def test_scoring_papers_from_the_mapped_vectors_keeps_few_pages(tmp_path: Path) -> None:
+    # "more like this" reads the term rows of papers spread over the whole file, and triage
+    # and the LSA prefilter read every row: at a million papers the reader kept 520 MB of them
+    import numpy as np
+
+    from papertui.core.semantic.vector_terms import Vocabulary
+    from papertui.core.semantic.vectors import PaperVectors
+
+    rng = np.random.default_rng(3)
+    n, width, terms = 40_000, 64, 500
+    vocab = Vocabulary(words={}, width=1, keys=np.arange(terms), idf=np.ones(terms, np.float32))
+    made = PaperVectors(
+        [f"p{i}" for i in range(n)],
+        vocab,
+        rng.integers(0, terms, (n, width)).astype(np.uint16),
+        rng.random((n, width)).astype(np.float16),
+        rng.random((n, 32)).astype(np.float16),
+        rng.random((terms, 32)).astype(np.float16),
+    )
+    made.save(tmp_path / "v")
+    mapped = PaperVectors.load(tmp_path / "v")
+    held = PaperVectors.load(tmp_path / "v", mmap=False)
+    query = rng.random(terms).astype(np.float32)
+    rows = np.arange(0, n, 2)
+    unit = rng.random(32).astype(np.float32)
+    unit /= np.linalg.norm(unit)
+    files = [tmp_path / "v" / f"{name}.npy" for name in ("term_ids", "term_weights", "dense")]
+    assert all(f.stat().st_size > 2_500_000 for f in files)
+    for score, args in (
+        ("term_scores_of", (query, rows)),
+        ("term_scores", (query,)),
+        ("dense_scores", (unit,)),
+    ):
+        found = getattr(mapped, score)(*args)
+        assert np.array_equal(found, getattr(held, score)(*args)), score
+        assert all(resident_kb(f) < 1024 for f in files), score  # of 2.5-5 MB files
