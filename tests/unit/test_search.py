@@ -553,3 +553,18 @@ def test_a_paper_changed_and_changed_back_is_indexed_as_it_now_reads(write_corpu
         found[step] = [library.papers[i].title for i in library.run_query("venue:alpha").indices]
         library.close()
     assert found == {0: ["Paper 2"], 1: [], 2: ["Paper 2"]}
+
+
+@pytest.mark.parametrize("query", ['"graph neural"', "graph", "graph -kernel"])
+def test_conditions_hold_whoever_scores(library, query):
+    # conditions given to Whoosh as sorted sets of papers (a phrase is scored by Whoosh, words
+    # by arrays): none admitted finds nothing, and allowed and excluded papers combine
+    index = SearchIndex(library.index_store.current_dir())
+    try:
+        assert index.search(query).hits
+        assert index.search(query, only=[("id", ["no-such-paper"])]).hits == []
+        some = [p.id for p in library.papers[:40]]
+        found = index.search(query, only=[("id", some)], exclude=[("id", some[:20])]).hits
+        assert found and all(pid in some[20:] for pid, _ in found)
+    finally:
+        index.close()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from whoosh import index as windex
 from whoosh import query as wq
+from whoosh.idsets import SortedIntSet
 from whoosh.lang.porter import stem
 
 from papertui.core.corpus import Paper
@@ -197,9 +198,20 @@ class SearchIndex:
             return [(ids[docnum], score) for docnum, score in found], count
         if _alternatives_only(q) and len(list(q.leaves())) >= PRELOAD_FROM:
             _preload(q)
-        results = self._searcher.search(q, limit=limit, filter=self._filter, mask=self._mask)
+        allowed, masked = self._docs_of(self._filter), self._docs_of(self._mask)
+        if allowed is not None and not allowed:
+            return [], 0  # (Whoosh takes an empty set of allowed papers for no condition)
+        results = self._searcher.search(q, limit=limit, filter=allowed, mask=masked)
         total = len(results) if results.has_exact_length() else None
         return [(ids[docnum], float(score or 0.0)) for score, docnum in results.top_n], total
+
+    def _docs_of(self, condition: wq.Query | None) -> SortedIntSet | None:
+        """A filter's papers as a sorted array: Whoosh makes a bit set of them, and asks whether
+        it is empty (a scan up to its first paper) for every hit (a tag of 200 papers among a
+        million: 0.3 s added to a search)."""
+        if condition is None:
+            return None
+        return SortedIntSet(self._searcher.docs_for_query(condition))
 
     def _repair(self, q: wq.Query, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
         """Leaf by leaf: drop wildcards too broad to run, replace unknown words by near ones."""
