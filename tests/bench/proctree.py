@@ -105,6 +105,10 @@ class Sampler:
                 seen = self.seen[pid] = Seen(pid, parents.get(pid, 0), _cmdline(pid), now, now)
                 if seen.ppid in self.seen:
                     self.seen[seen.ppid].children.append(pid)
+            elif seen.command != (command := _cmdline(pid)) and command:
+                # first seen between its fork and its exec: it had its parent's command line
+                # and, counted as its own, the pages it shared with the parent
+                seen.command, seen.peak_mib = command, 0.0
             seen.last = now
             seen.peak_mib = max(seen.peak_mib, hwm)
 

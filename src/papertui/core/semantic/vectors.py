@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -275,15 +276,28 @@ class PaperVectors:
         known = self._norms if self._norms is not None and self._norms[0] == key else None
         norms = np.empty(len(self.ids), dtype=np.float32) if known is None else known[1]
         step = 16384
-        for s in range(0, len(self.ids), step):
-            block = np.asarray(self.dense[s : s + step, :k], dtype=np.float32)
-            if known is None:  # the rows' lengths, kept for the next query (4 MB a million)
-                found = np.linalg.norm(block, axis=1)
-                found[found == 0] = 1.0
-                norms[s : s + step] = found
-            out[s : s + step] = (block @ q) / norms[s : s + step]
-            if s // step % RELEASE_EVERY == RELEASE_EVERY - 1:
-                self.release()
+
+        def part(first: int, last: int) -> None:
+            for s in range(first, last, step):
+                block = np.asarray(self.dense[s : min(s + step, last), :k], dtype=np.float32)
+                end = s + len(block)
+                if known is None:  # the rows' lengths, kept for the next query (4 MB a million)
+                    found = np.linalg.norm(block, axis=1)
+                    found[found == 0] = 1.0
+                    norms[s:end] = found
+                out[s:end] = (block @ q) / norms[s:end]
+                if (s - first) // step % RELEASE_EVERY == RELEASE_EVERY - 1:
+                    self.release()
+
+        n = len(self.ids)
+        if n < 4 * step:
+            part(0, n)
+        else:  # converting the stored halves to floats is most of it: two threads (numpy lets go
+            # of the GIL), each over half the papers (at a million, 0.35 -> 0.30 s)
+            middle = n // 2 // step * step
+            with ThreadPoolExecutor(2, thread_name_prefix="papertui-lsa") as pool:
+                for done in [pool.submit(part, 0, middle), pool.submit(part, middle, n)]:
+                    done.result()
         self._norms = (key, norms)
         self.release()
         return out
