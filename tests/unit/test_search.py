@@ -385,10 +385,15 @@ def _with_deletions(library, tmp_path):  # type: ignore[no-untyped-def]
     papers leaves it), and the deleted ids."""
     import shutil
 
-    from whoosh import index as windex
-
     directory = tmp_path / "deleted"
     shutil.copytree(library.index_store.current_dir(), directory)
+    return directory, _delete_every_third(library, directory)
+
+
+def _delete_every_third(library, directory):  # type: ignore[no-untyped-def]
+    """Delete every third paper from the index at `directory`; their ids."""
+    from whoosh import index as windex
+
     gone = [p.id for p in library.papers[::3]]
     ix = windex.open_dir(str(directory))
     writer = ix.writer()
@@ -396,7 +401,7 @@ def _with_deletions(library, tmp_path):  # type: ignore[no-untyped-def]
         writer.delete_by_term("id", pid)
     writer.commit(merge=False)
     ix.close()
-    return directory, set(gone)
+    return set(gone)
 
 
 def test_word_queries_from_arrays_skip_deleted_papers(library, monkeypatch, tmp_path):
@@ -512,15 +517,7 @@ def test_common_words_read_from_plain_arrays_score_as_whoosh(library, monkeypatc
             assert [s for _, s in ours[q]] == pytest.approx([s for _, s in theirs[q]], rel=1e-12)
 
     same_as_whoosh(directory)
-    from whoosh import index as windex
-
-    gone = {p.id for p in library.papers[::3]}
-    ix = windex.open_dir(str(directory))
-    writer = ix.writer()
-    for pid in gone:
-        writer.delete_by_term("id", pid)
-    writer.commit(merge=False)
-    ix.close()
+    gone = _delete_every_third(library, directory)
     assert files[0].exists()  # deletions are kept in the table of contents, not the segment
     same_as_whoosh(directory, gone)
     with files[0].open("r+b") as damaged:
