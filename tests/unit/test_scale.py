@@ -379,6 +379,7 @@ def test_one_threshold_for_child_process_and_parallel_writer(tmp_path, monkeypat
 
     monkeypatch.setattr(building, "SegmentChild", Child)
     monkeypatch.setattr(building, "add_paper", lambda writer, paper, vocab: None)
+    monkeypatch.setattr(building, "_save_fingerprints", lambda directory, papers: None)
     papers = [object()] * building.PARALLEL_FROM
     for n in (building.PARALLEL_FROM - 1, building.PARALLEL_FROM):
         with contextlib.suppress(RuntimeError):

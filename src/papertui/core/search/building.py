@@ -202,7 +202,7 @@ def _build(
             child.stop()
         ix.close()
     _save_vocab(directory, vocab)
-    _save_fingerprints(directory, [fingerprint(p) for p in papers], [p.id for p in papers])
+    _save_fingerprints(directory, papers)
 
 
 def _save_vocab(directory: Path, vocab: Counter[str]) -> None:
@@ -246,7 +246,7 @@ def _update(
     finally:
         ix.close()
     _save_vocab(directory, vocab)
-    _save_fingerprints(directory, list(wanted), [p.id for p in wanted.values()])
+    _save_fingerprints(directory, list(wanted.values()), list(wanted))
     return True
 
 
@@ -267,7 +267,12 @@ def _indexed(directory: Path, reader: Any) -> tuple[set[str], set[str]]:
     )
 
 
-def _save_fingerprints(directory: Path, fps: list[str], ids: list[str]) -> None:
+def _save_fingerprints(
+    directory: Path, papers: Sequence[Paper], fps: list[str] | None = None
+) -> None:
+    """Save the indexed papers' fingerprints (`fps`, when known) and ids for `_indexed`."""
+    fps = [fingerprint(p) for p in papers] if fps is None else fps
+    ids = [p.id for p in papers]
     path = directory / FINGERPRINTS
     path.unlink(missing_ok=True)  # a link to the previous generation's file: not written through
     path.write_bytes(marshal.dumps({"fp": fps, "id": ids}))
