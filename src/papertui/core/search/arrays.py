@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import sys
 from collections import OrderedDict
-from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from whoosh import query as wq
@@ -144,9 +143,9 @@ class ArrayScorer:
         _numpy()
         matched = np.ones(self._count, dtype=bool)
         for reader, offset in self._leaves:
-            if reader.has_deletions():
-                deleted = reader.deleted_docs_set
-                matched[offset : offset + reader.doc_count_all()] &= ~self._deleted(reader, deleted)
+            deleted = self._deleted(reader)
+            if deleted is not None:
+                matched[offset : offset + reader.doc_count_all()] &= ~deleted
         if allowed is not None:
             matched &= self._matching(allowed)
         if excluded is not None:
@@ -231,25 +230,10 @@ class ArrayScorer:
                 continue
             common = self._common_words(reader)
             found = common.postings(fieldname, text) if common is not None else None
-            if found is not None:
-                leaf_ids, leaf_weights = found
-                if reader.has_deletions():
-                    live = ~self._deleted(reader, reader.deleted_docs_set)[leaf_ids]
-                    leaf_ids, leaf_weights = leaf_ids[live], leaf_weights[live]
-                ids.append(leaf_ids + offset)
-                weights.append(leaf_weights)
-                continue
-            matcher = reader.postings(fieldname, text)
-            deleted = None
-            if type(matcher) is FilterMatcher and matcher._exclude:
-                # a segment with deletions: its postings are read in blocks like any other's
-                # and the deleted papers masked out after (one by one, a million papers' most
-                # common word took over a second)
-                matcher, deleted = matcher.child, self._deleted(reader, matcher._ids)
-            if type(matcher) is whoosh3.W3LeafMatcher:
-                leaf_ids, leaf_weights = _read_blocks(matcher)
-            else:  # inlined postings (a rare word): one by one
-                leaf_ids, leaf_weights = _read_each(matcher)
+            if found is None:
+                found = _read_postings(reader.postings(fieldname, text))
+            leaf_ids, leaf_weights = found
+            deleted = self._deleted(reader)
             if deleted is not None and len(leaf_ids):
                 live = ~deleted[leaf_ids]
                 leaf_ids, leaf_weights = leaf_ids[live], leaf_weights[live]
@@ -272,12 +256,15 @@ class ArrayScorer:
             )
         return self._dense[key]
 
-    def _deleted(self, reader: Any, ids: Collection[int]) -> np.ndarray:
-        """A segment's deleted papers as a mask over its document numbers (kept: a
-        generation's deletions never change)."""
+    def _deleted(self, reader: Any) -> np.ndarray | None:
+        """A segment's deleted papers as a mask over its document numbers, None when it has
+        none (kept: a generation's deletions never change)."""
+        if not reader.has_deletions():
+            return None
         key = id(reader)
         found = self._deletions.get(key)
         if found is None:
+            ids = reader.deleted_docs_set
             found = np.zeros(reader.doc_count_all(), dtype=bool)
             found[np.fromiter(ids, np.int64, len(ids))] = True
             self._deletions[key] = found
@@ -304,6 +291,17 @@ class ArrayScorer:
                     parts.append(table[codes])
             found = self._lengths[fieldname] = np.concatenate(parts) if parts else np.ones(0)
         return found
+
+
+def _read_postings(matcher: Any) -> tuple[np.ndarray, np.ndarray]:
+    """A segment's postings of a term, deleted papers included: a segment with deletions is
+    read in blocks like any other's and its deleted papers masked out after (one by one, a
+    million papers' most common word took over a second)."""
+    if type(matcher) is FilterMatcher and matcher._exclude:
+        matcher = matcher.child
+    if type(matcher) is whoosh3.W3LeafMatcher:
+        return _read_blocks(matcher)
+    return _read_each(matcher)  # inlined postings (a rare word): one by one
 
 
 def _read_blocks(matcher: Any) -> tuple[np.ndarray, np.ndarray]:
