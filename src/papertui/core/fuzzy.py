@@ -17,6 +17,7 @@ import os
 import struct
 from array import array
 from collections.abc import Collection, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import overload
 
@@ -103,29 +104,33 @@ class TitleMatcher:
         was saved for this list's first titles (papers appended), else save it there."""
         if len(self._titles) <= SCAN_ALL_UP_TO or self._slots is not None:
             return
-        earlier = _saved_count(saved) if saved is not None else None
-        key, prefix_key = self._keys(earlier)
+        key = self._key(len(self._titles))
         if saved is not None and self._load(saved, key):
             return
-        if saved is not None and earlier and prefix_key and self._load(saved, prefix_key, earlier):
+        # saved for fewer titles: extended if those are this list's first (hashed again, 1 s
+        # at a million titles, only when the saved index is not for these titles)
+        earlier = _saved_count(saved) if saved is not None else None
+        if (
+            saved is not None
+            and earlier
+            and earlier < len(self._titles)
+            and self._load(saved, self._key(earlier), earlier)
+        ):
             self._extend(earlier)
         else:
             self._index()
         if saved is not None:
             self._save(saved, key)
 
-    def _keys(self, count: int | None) -> tuple[bytes, bytes | None]:
-        """The hash of the titles joined by newlines, a title at a time (joined, a million
-        titles were 300 MB more at the reader's peak), and that of the first `count`."""
+    def _key(self, count: int) -> bytes:
+        """The hash of the first `count` titles joined by newlines, a title at a time (joined,
+        a million titles were 300 MB more at the reader's peak)."""
         hasher = hashlib.blake2b(digest_size=16)
-        prefix = hasher.digest() if count == 0 else None
-        for n, title in enumerate(self._titles):
+        for n, title in enumerate(islice(self._titles, count)):
             if n:
                 hasher.update(b"\n")
             hasher.update(title.encode("utf-8", "surrogatepass"))
-            if n + 1 == count:
-                prefix = hasher.digest()
-        return hasher.digest(), prefix
+        return hasher.digest()
 
     def _load(self, path: Path, key: bytes, count: int | None = None) -> bool:
         """Map the index saved at `path` for titles of `key`: its postings and the processed

@@ -71,10 +71,10 @@ __all__ = [
 
 Progress = Callable[[int, int], None]
 
-# 2: sentence ends break pairs, a title-less paper's lead sentence counts twice, 128 terms kept
 # A pass over every paper lets go of the mapped pages it has read every this many blocks of
 # 16,384 papers (a few tens of MB), not only at its end (at a million papers, 520 MB at once).
 RELEASE_EVERY = 8
+# 2: sentence ends break pairs, a title-less paper's lead sentence counts twice, 128 terms kept
 FORMAT = 4  # 3: LaTeX command names are not terms; 4: a stem keeps 3 letters (axes)
 
 
