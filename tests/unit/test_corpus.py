@@ -27,6 +27,7 @@ from papertui.core.corpus_cache import (
     write_file_cache,
 )
 from papertui.core.library import Library
+from papertui.core.paper import STORED
 from papertui.core.paths import bundled_corpus_dir
 
 BUNDLED = bundled_corpus_dir()
@@ -339,3 +340,84 @@ def test_cached_abstracts_with_latex_are_found_without_decoding(tmp_path, abstra
     expected = [p.id for p in corpus.papers if any(c in p.abstract for c in "\\{}")]
     assert [p.id for p in papers_containing(cached.papers, "\\{}")] == expected
     assert [p.id for p in papers_containing(corpus.papers, "\\{}")] == expected
+
+
+_FIELD_TEXT = st.text(alphabet=st.sampled_from("ab é\x1f\x1e\n😀\ud800"), max_size=10)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.tuples(
+            st.none() | _FIELD_TEXT,  # title: None is a title not derived yet
+            st.lists(_FIELD_TEXT, max_size=3),  # authors: "\x1f" is the cache's separator
+            _FIELD_TEXT,  # the record's links
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_titles_authors_and_links_come_back_from_the_cache_unheld(tmp_path, fields):
+    # at a million papers the titles, authors and links held as strings were 290 MB of the
+    # reader: they are read from the mapped cache, and read back as they were written
+    papers = [
+        Paper(f"id{i}", f"Abstract {i}.", ["C"], "s", title=title, authors=tuple(names))
+        for i, (title, names, _url) in enumerate(fields)
+    ]
+    for paper, (_t, _a, url) in zip(papers, fields, strict=True):
+        paper.extra_url = url
+    cache = tmp_path / "fields.bin"
+    report = FileReport("s", "text", "C", len(papers))
+    assert write_file_cache(cache, CachedFile(papers, report, []), ["s", 1, 2], None)
+    cached = read_file_cache(cache, ["s", 1, 2], None)
+    assert cached is not None
+    for paper, back in zip(papers, cached.papers, strict=True):
+        assert back.known_title == paper.known_title
+        assert back.authors == paper.authors and back.extra_url == paper.extra_url
+        assert back.urls == paper.urls
+        # held only where nothing is to be read: an empty field, an untitled paper
+        assert back._title in (None, "", STORED) and back._extra_url in ("", STORED)
+        if back.known_title is None:
+            assert back.title == paper.title  # derived from the abstract, as before
+    # a cache written again from papers that read their fields from a cache keeps them
+    again = tmp_path / "again.bin"
+    assert write_file_cache(again, cached, ["s", 1, 3], None)
+    reread = read_file_cache(again, ["s", 1, 3], None)
+    assert reread is not None
+    assert [(p.known_title, p.authors, p.extra_url) for p in reread.papers] == [
+        (p.known_title, p.authors, p.extra_url) for p in papers
+    ]
+
+
+LINKED = (
+    '[{"title": "CaliGCL: calibrated graphs", "abstract": "We calibrate graph contrastive '
+    'learning.", "authors": ["Ana Ruiz", "Li Wei"], "url": "https://example.org/caligcl"}]'
+)
+
+
+def test_a_parsed_file_drops_the_fields_its_cache_holds(tmp_path, write_corpus):
+    path = write_corpus(LINKED, "linked.json")
+    corpus, cached = load_corpus_cached([str(path)], None, tmp_path / "corpus")
+    assert not cached
+    (first,) = corpus.papers
+    assert first._title is STORED and first._authors is STORED and first._extra_url is STORED
+    assert first.title == "CaliGCL: calibrated graphs"
+    assert first.authors == ("Ana Ruiz", "Li Wei")
+    assert first.urls == ("https://example.org/caligcl",)
+    first.title = "Renamed"  # a paper's own change wins over what its cache holds
+    assert first.title == "Renamed" and first._title == "Renamed"
+
+
+def test_a_cache_cut_inside_its_links_is_read_as_no_cache(tmp_path, write_corpus):
+    path = write_corpus(LINKED, "linked.json")
+    cache = tmp_path / "corpus"
+    load_corpus_cached([str(path)], None, cache)
+    (file,) = cache.iterdir()
+    data = file.read_bytes()
+    assert data.endswith(b"https://example.org/caligcl")  # the links end the file
+    file.write_bytes(data[:-5])
+    corpus, cached = load_corpus_cached([str(path)], None, cache)
+    assert not cached and corpus.papers[0].urls == ("https://example.org/caligcl",)
+    assert load_corpus_cached([str(path)], None, cache)[1]  # written again, whole

@@ -79,6 +79,34 @@ def test_semantic_state_before_and_after(library: Library) -> None:
     again.close()
 
 
+def test_loaded_vectors_and_topics_keep_the_papers_ids_not_copies(
+    library: Library, dump: Path
+) -> None:
+    # at a million papers each copy of the ids was 60 MB, and their positions 40 MB more
+    library.semantic.ensure()
+    again = Library.open(library.sources)
+    again.semantic.ensure(progress=lambda d, t: pytest.fail("rebuilt"))
+    vectors, topics = again.semantic.vectors(), again.semantic.cache().topics
+    assert topics is not None and topics.ids is vectors.ids
+    assert all(a is p.id for a, p in zip(vectors.ids, again.papers, strict=True))
+    assert [vectors.position(p.id) for p in again.papers] == list(range(len(again.papers)))
+    again.close()
+    # one paper gone: the vectors keep its row, so their rows are no longer the papers'
+    text = dump.read_text("utf-8")
+    gone = library.papers[0].abstract
+    dump.write_text(text.replace(gone + "\n\n", ""), "utf-8")
+    fewer = Library.open(library.sources)
+    assert len(fewer.papers) == len(library.papers) - 1
+    fewer.indexing.ensure()
+    fewer.semantic.ensure()
+    vectors = fewer.semantic.vectors()
+    assert len(vectors) == len(library.papers)
+    assert all(vectors.ids[vectors.position(p.id)] == p.id for p in fewer.papers)
+    view = fewer.semantic.similar(fewer.papers[0], limit=10)
+    assert all(theme_of(fewer, i) == theme_of(fewer, 0) for i in view.indices)
+    fewer.close()
+
+
 def test_similar_uses_vectors_and_excludes_the_paper(library: Library) -> None:
     library.semantic.ensure()
     paper = library.papers[0]

@@ -229,11 +229,10 @@ def fill_in(
     if meta and meta != paper._meta:
         paper.meta = paper.meta.merged(PaperMeta.decode(meta))
     if url:
-        have = paper._extra_url.split()
+        have = paper.extra_url.split()
         more = [u for u in url.split() if u not in have]
         if more:
-            paper._extra_url = " ".join((*have, *more))
-            paper._urls = None
+            paper.extra_url = " ".join((*have, *more))
 
 
 def finish_titles(

@@ -90,7 +90,7 @@ def read_appended(
         if reopened is None:
             return None
         for n, paper in enumerate(papers):
-            paper.keep_abstract_in(reopened[1], n)
+            paper.keep_in_cache(reopened[1], n)
         return found
     finally:
         spilled.close()

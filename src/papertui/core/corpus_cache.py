@@ -180,7 +180,7 @@ class CorpusLoader:
             if opened is not None:
                 texts = opened[1]
                 for n, paper in enumerate(papers):
-                    paper.keep_abstract_in(texts, n)
+                    paper.keep_in_cache(texts, n)
                 release_freed_memory()
         return fresh
 
@@ -195,8 +195,9 @@ class CorpusLoader:
             opened = open_cache(cache, stat, self.forced)
             if opened is not None:
                 for n, paper in enumerate(papers):
-                    paper.keep_abstract_in(opened[1], n)
+                    paper.keep_in_cache(opened[1], n)
                 spilled.close()
+                release_freed_memory()  # the titles, authors and links just dropped
         return fresh
 
     def _join(self, found: CachedFile, path: Path) -> None:
@@ -255,7 +256,7 @@ def _complete(paper: Paper, other: Paper) -> None:
         other.authors,
         other.venue,
         other.year,
-        other._extra_url,
+        other.extra_url,
         other.cite,
         meta.encode(),
     )

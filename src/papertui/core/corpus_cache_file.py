@@ -1,8 +1,9 @@
 """One corpus file's cache: where it lives, writing it, and reading it back when it is current.
 
-A cache file is a header, the file's papers' fields and its report (marshal: fast, and only ever
-read back by papertui from its own cache dir), then every abstract as UTF-8, one after another.
-The abstracts are not read back: the file is mapped and each paper keeps its abstract's number
+A cache file is a header, the file's papers' short fields and its report (marshal: fast, and only
+ever read back by papertui from its own cache dir), then every abstract as UTF-8, one after
+another, then every title, every author list and every paper's links, the same way. Those are
+not read back: the file is mapped and each paper keeps its abstract's number
 (`Paper.keep_abstract_in`), so their text costs memory only for the rows and papers shown.
 A cache is current when the corpus file has the size and mtime it had when the cache was
 written, and is read in the same format; anything else (another version, a cut-short or
@@ -24,13 +25,15 @@ from typing import IO, Protocol
 
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
 from papertui.core.mapped_pages import release_pages
+from papertui.core.paper import STORED
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 14  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+VERSION = 15  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
 # 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key; 11: arXiv id,
 # categories, upvotes, decisions (`paper_meta`) and every link; 12: ids read TeX typography and
 # leave out controls, BibTeX decoded by papertui, derived titles read back; 13: a name line
-# loses a trailing "paper list"; 14: a streamed file's digest (what was appended is read alone)
+# loses a trailing "paper list"; 14: a streamed file's digest (what was appended is read alone);
+# 15: titles, authors and links mapped like the abstracts
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 
@@ -121,6 +124,36 @@ class MappedTexts:
         return found
 
 
+class CachedTexts(MappedTexts):
+    """A cache's abstracts, and its papers' titles, authors and links (a `FieldStore`): each
+    field's texts one after another, after the abstracts, each with its offsets."""
+
+    def __init__(
+        self, data: mmap.mmap | bytes, start: int, offsets: array[int], fields: list[array[int]]
+    ) -> None:
+        super().__init__(data, start, offsets)
+        self.field_offsets = fields
+        regions = []
+        at = start + offsets[-1]
+        for bounds in fields:
+            regions.append(MappedTexts(data, at, bounds))
+            at += bounds[-1]
+        self._titles, self._authors, self._urls = regions
+
+    def stored_title(self, n: int) -> str:
+        return self._titles.text(n)
+
+    def stored_authors(self, n: int) -> str:
+        return self._authors.text(n)
+
+    def stored_url(self, n: int) -> str:
+        return self._urls.text(n)
+
+    def holds(self, n: int) -> tuple[bool, bool, bool]:
+        t, a, u = self.field_offsets
+        return t[n] != t[n + 1], a[n] != a[n + 1], u[n] != u[n + 1]
+
+
 class CachedFile:
     """What one corpus file gave: its papers (each abstract once, in this file's collection),
     its report and warnings, as if it were the only file."""
@@ -164,6 +197,9 @@ def write_file_cache(
     total = 0
     records = []
     numbers: dict[str, int] = {}  # sources, venues: few distinct values
+    years: dict[int | None, int | None] = {}  # one int a year: marshal writes the others as refs
+    fields = (bytearray(), bytearray(), bytearray())  # titles, authors, links
+    field_offsets = (array("Q", [0]), array("Q", [0]), array("Q", [0]))
     if spilled is not None and len(spilled.offsets) != len(found.papers) + 1:
         raise ValueError("spilled abstracts do not match the papers")
     for p in found.papers:
@@ -172,15 +208,23 @@ def write_file_cache(
             blobs.append(blob)
             total += len(blob)
             offsets.append(total)
+        title = p.known_title
+        authors = _joined(p.authors)
+        names = authors if isinstance(authors, str) else ""
+        for region, bounds, text in zip(
+            fields, field_offsets, (title or "", names, p.extra_url), strict=True
+        ):
+            if text:
+                region += text.encode("utf-8", "surrogatepass")
+            bounds.append(len(region))
         records.append(
             (
                 p.id,
-                p._title,
+                title is not None,
                 p.has_real_title,
-                p._extra_url,
-                _joined(p.authors),
+                None if names or not authors else authors,
                 numbers.setdefault(p.venue, len(numbers)),
-                p.year,
+                years.setdefault(p.year, p.year),
                 p.cite,
                 p._meta,
             )
@@ -197,6 +241,7 @@ def write_file_cache(
             "papers": records,
             "strings": list(numbers),
             "offsets": (offsets if spilled is None else spilled.offsets).tobytes(),
+            "fields": [bounds.tobytes() for bounds in field_offsets],
             "digest": digest,
         }
     )
@@ -209,6 +254,7 @@ def write_file_cache(
             handle.writelines(blobs)
             if spilled is not None:
                 spilled.copy_to(handle)
+            handle.writelines(fields)
         os.replace(tmp, cache_file)
     except OSError:
         with contextlib.suppress(OSError):
@@ -228,7 +274,7 @@ def read_file_cache(cache_file: Path, stat: list[object], forced: str | None) ->
     return CachedFile(paper_records(head, texts), report, head["warnings"])
 
 
-def paper_records(head: dict, texts: MappedTexts) -> list[Paper]:  # type: ignore[type-arg]
+def paper_records(head: dict, texts: CachedTexts) -> list[Paper]:  # type: ignore[type-arg]
     """The papers of an opened cache (`open_cache`)."""
     path, _fmt, collection, _count = head["report"]
     return _papers(head["papers"], head["strings"], texts, collection, path)
@@ -236,7 +282,7 @@ def paper_records(head: dict, texts: MappedTexts) -> list[Paper]:  # type: ignor
 
 def open_cache(
     cache_file: Path, stat: list[object] | None, forced: str | None
-) -> tuple[dict, MappedTexts] | None:  # type: ignore[type-arg]
+) -> tuple[dict, CachedTexts] | None:  # type: ignore[type-arg]
     """The cache's head and abstracts when it is current for `stat` (any stat: None)."""
     try:
         with open(cache_file, "rb") as handle:
@@ -258,35 +304,47 @@ def open_cache(
         or (stat is not None and head.get("stat") != stat)
     ):
         return None
-    offsets = array("Q")
-    offsets.frombytes(head["offsets"])
-    if len(offsets) != len(head["papers"]) + 1 or offsets[-1] + _HEADER.size + length > len(data):
+    bounds = []
+    for blob in (head["offsets"], *head["fields"]):
+        offsets = array("Q")
+        offsets.frombytes(blob)
+        if len(offsets) != len(head["papers"]) + 1:
+            return None
+        bounds.append(offsets)
+    if _HEADER.size + length + sum(offsets[-1] for offsets in bounds) > len(data):
         return None  # cut short: read the file
-    return head, MappedTexts(data, _HEADER.size + length, offsets)
+    return head, CachedTexts(data, _HEADER.size + length, bounds[0], bounds[1:])
 
 
 def _papers(
     records: list[tuple],  # type: ignore[type-arg]
     strings: list[str],
-    texts: MappedTexts,
+    texts: CachedTexts,
     collection: str,
     source: str,
 ) -> list[Paper]:
     """Papers from cached records; venues are numbers into `strings`, so each distinct one is
-    a single string in memory."""
+    a single string in memory; a title, authors and links the cache holds are read from it."""
     make = Paper.from_cache
     shared = (collection,)
-    return [
-        make(
-            pid,
-            n,
-            texts,
-            shared,
-            source,
-            (title, real, url, authors, strings[venue], year, cite, meta),
+    titles, authors, urls = texts.field_offsets
+    papers = []
+    for n, (pid, titled, real, names, venue, year, cite, meta) in enumerate(records):
+        title = (STORED if titles[n] != titles[n + 1] else "") if titled else None
+        if names is None:
+            names = STORED if authors[n] != authors[n + 1] else ""
+        url = STORED if urls[n] != urls[n + 1] else ""
+        papers.append(
+            make(
+                pid,
+                n,
+                texts,
+                shared,
+                source,
+                (title, real, url, names, strings[venue], year, cite, meta),
+            )
         )
-        for n, (pid, title, real, url, authors, venue, year, cite, meta) in enumerate(records)
-    ]
+    return papers
 
 
 def _joined(authors: tuple[str, ...]) -> str | tuple[str, ...]:

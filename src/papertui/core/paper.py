@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol, cast
 
 from papertui.core.latex import has_latex
 from papertui.core.paper_meta import PaperMeta
@@ -68,6 +68,33 @@ class TextStore(Protocol):
         ...
 
 
+class FieldStore(TextStore, Protocol):
+    """A corpus cache that also keeps each paper's title, authors and links (`corpus_cache_file`):
+    at a million papers, 290 MB that stay on disk until a row or a paper needs them."""
+
+    def stored_title(self, n: int) -> str: ...
+
+    def stored_authors(self, n: int) -> str: ...
+
+    def stored_url(self, n: int) -> str: ...
+
+    def holds(self, n: int) -> tuple[bool, bool, bool]:
+        """Whether the cache holds a title, authors and links for paper `n`."""
+        ...
+
+
+class _Stored:
+    """The value of a field that the paper reads from its `FieldStore` when asked."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "STORED"
+
+
+STORED: Final = _Stored()
+
+
 def papers_containing(papers: Sequence[Paper], chars: str) -> list[Paper]:
     """The papers whose abstract holds any of the ASCII `chars`, in corpus order. Abstracts in
     a mapped store are searched there (at 100,000 papers: ~0.1 s instead of ~1 s to decode
@@ -97,7 +124,8 @@ class Paper:
     would delay the first screen by seconds, while the list only needs the rows it shows.
     A paper read from the corpus cache keeps its abstract's number in a `TextStore` (a mapped
     file) instead of the text: 100 MB of abstracts stay on disk until a row or a paper needs
-    them.
+    them. Its title, authors and links, when the cache holds them, are `STORED` and read from
+    there on each use (`FieldStore`), not kept.
     """
 
     __slots__ = (
@@ -140,15 +168,15 @@ class Paper:
         # a tuple: the papers of one cached file share one (64 bytes a paper less)
         self.collections: tuple[str, ...] = tuple(collections)
         self.source = source
-        self._authors: tuple[str, ...] | str = authors
+        self._authors: tuple[str, ...] | str | _Stored = authors
         self.venue = venue
         self.year = year
         # "type key" of the BibTeX entry it was read from ("article smith2020deep"), else ""
         self.cite = cite
         self.has_real_title = has_real_title
-        self._title = title
+        self._title: str | _Stored | None = title
         self._urls = urls
-        self._extra_url = extra_url  # links the record named, space separated
+        self._extra_url: str | _Stored = extra_url  # links the record named, space separated
         self._meta = meta  # `PaperMeta`, encoded: "" for most papers
 
     @classmethod
@@ -159,10 +187,20 @@ class Paper:
         store: TextStore,
         collections: tuple[str, ...],
         source: str,
-        cached: tuple[str | None, bool, str, tuple[str, ...] | str, str, int | None, str, str],
+        cached: tuple[
+            str | _Stored | None,
+            bool,
+            str | _Stored,
+            tuple[str, ...] | str | _Stored,
+            str,
+            int | None,
+            str,
+            str,
+        ],
     ) -> Paper:
-        """A paper read from the corpus cache, its abstract number `n` in `store`. Sets the
-        slots directly: 100,000 of these are made before the first screen."""
+        """A paper read from the corpus cache, its abstract number `n` in `store` (a
+        `FieldStore` when a field is `STORED`). Sets the slots directly: 100,000 of these are
+        made before the first screen."""
         title, real, url, authors, venue, year, cite, meta = cached
         paper = cls.__new__(cls)
         paper.id = id
@@ -199,12 +237,29 @@ class Paper:
         self._abstract = n
         self._store = store
 
+    def keep_in_cache(self, store: FieldStore, n: int) -> None:
+        """`keep_abstract_in` a cache just written from this paper, and drop the title, authors
+        and links it holds too."""
+        self.keep_abstract_in(store, n)
+        title, authors, url = store.holds(n)
+        if title and self._title is not None:
+            self._title = STORED
+        if authors:
+            self._authors = STORED
+        if url:
+            self._extra_url = STORED
+
+    def _fields(self) -> FieldStore:
+        return cast("FieldStore", self._store)
+
     @property
     def authors(self) -> tuple[str, ...]:
         names = self._authors
+        if names is STORED:
+            names = self._fields().stored_authors(cast(int, self._abstract))
         if isinstance(names, str):  # as the corpus cache keeps them: one string, split on use
             return tuple(names.split(AUTHOR_SEPARATOR)) if names else ()
-        return names
+        return cast("tuple[str, ...]", names)
 
     @authors.setter
     def authors(self, value: tuple[str, ...]) -> None:
@@ -212,9 +267,12 @@ class Paper:
 
     @property
     def title(self) -> str:
-        if self._title is None:
-            self._title = derive_title(self.abstract)
-        return self._title
+        title = self._title
+        if title is None:
+            title = self._title = derive_title(self.abstract)
+        elif title is STORED:
+            return self._fields().stored_title(cast(int, self._abstract))
+        return cast(str, title)
 
     @title.setter
     def title(self, value: str) -> None:
@@ -225,10 +283,28 @@ class Paper:
         return self._title is not None
 
     @property
+    def known_title(self) -> str | None:
+        """The title when it is known, without deriving it (None)."""
+        return None if self._title is None else self.title
+
+    @property
+    def extra_url(self) -> str:
+        """The links the record named, space separated ("" for most abstracts)."""
+        url = self._extra_url
+        if url is STORED:
+            return self._fields().stored_url(cast(int, self._abstract))
+        return cast(str, url)
+
+    @extra_url.setter
+    def extra_url(self, value: str) -> None:
+        self._extra_url = value
+        self._urls = None
+
+    @property
     def urls(self) -> tuple[str, ...]:
         if self._urls is None:
-            extra = " " + self._extra_url if self._extra_url else ""
-            self._urls = extract_urls(self.abstract + extra)
+            extra = self.extra_url
+            self._urls = extract_urls(self.abstract + (" " + extra if extra else ""))
         return self._urls
 
     @property

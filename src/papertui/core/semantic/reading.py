@@ -87,6 +87,7 @@ class SemanticReading:
         indexing = self._indexing
         cache = self.cache()
         digest = indexing.digest()
+        cache.known_ids = [p.id for p in self._papers]
         if cache.load(digest):
             self._loaded()
             return
@@ -122,8 +123,11 @@ class SemanticReading:
         new vectors by itself)."""
         cache = self.cache()
         vectors, topics = cache.vectors, cache.topics
+        shared, cache.known_ids = cache.known_ids, None
         if vectors is None or topics is None:
             return
+        if vectors.ids is shared:  # the papers' ids, in their order: so are the library's
+            vectors.use_positions(self._by_id)
         from papertui.core.semantic.similar import search
 
         numbered = topics.topics

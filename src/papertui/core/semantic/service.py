@@ -62,6 +62,9 @@ class SemanticCache:
         self.topics: TopicModel | None = None
         self.digest: str | None = None
         self.state = "topics: not built"
+        # the papers' ids, in order, when the caller has them: loaded vectors and topics for
+        # these papers keep this list instead of their own copies
+        self.known_ids: list[str] | None = None
 
     @property
     def ready(self) -> bool:
@@ -84,10 +87,10 @@ class SemanticCache:
         from papertui.core.semantic.vectors import PaperVectors
 
         try:
-            vectors = PaperVectors.load(where / "vectors")
+            vectors = PaperVectors.load(where / "vectors", known_ids=self.known_ids)
         except ValueError:
             return None
-        topics = TopicModel.load(where / "topics")
+        topics = TopicModel.load(where / "topics", known_ids=vectors.ids)
         if topics is None:
             return None
         return vectors, topics

@@ -108,6 +108,11 @@ class PaperVectors:
     def __len__(self) -> int:
         return len(self.ids)
 
+    def use_positions(self, positions: dict[str, int]) -> None:
+        """Take `positions` as each id's row: the library's own, when its papers are these ids in
+        this order (a million-entry dictionary less)."""
+        self._pos = positions
+
     def position(self, pid: str) -> int | None:
         if self._pos is None or len(self._pos) != len(self.ids):
             self._pos = {p: i for i, p in enumerate(self.ids)}
@@ -187,8 +192,12 @@ class PaperVectors:
         (d / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
 
     @classmethod
-    def load(cls, directory: str | Path, mmap: bool = True) -> PaperVectors:
+    def load(
+        cls, directory: str | Path, mmap: bool = True, known_ids: list[str] | None = None
+    ) -> PaperVectors:
         """Read what `save` wrote; arrays are read-only memory maps unless ``mmap=False``.
+        When the ids read are `known_ids`, that list is kept instead (at a million papers,
+        their strings are 60 MB a copy).
 
         Raises ValueError for a directory that is incomplete, of another format or inconsistent.
         """
@@ -199,6 +208,8 @@ class PaperVectors:
             if meta.get("format") != FORMAT:
                 raise ValueError(f"vectors format {meta.get('format')!r}, expected {FORMAT}")
             ids = json.loads((d / "ids.json").read_text("utf-8"))
+            if known_ids is not None and ids == known_ids:
+                ids = known_ids
             words = json.loads((d / "words.json").read_text("utf-8"))
             arrays = {
                 name: np.load(d / f"{name}.npy", mmap_mode=mode)

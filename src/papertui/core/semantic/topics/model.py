@@ -232,9 +232,15 @@ class TopicModel:
             raise
 
     @classmethod
-    def load(cls, directory: str | Path, ids: Sequence[str] | None = None) -> TopicModel | None:
+    def load(
+        cls,
+        directory: str | Path,
+        ids: Sequence[str] | None = None,
+        known_ids: list[str] | None = None,
+    ) -> TopicModel | None:
         """The model saved in `directory`, or None when it is missing, damaged, of another
-        format, or (given `ids`) made for another set of papers."""
+        format, or (given `ids`) made for another set of papers. When its papers are
+        `known_ids`, in order, that list and its strings are kept instead of a copy."""
         path = Path(directory)
         try:
             meta = json.loads((path / "topics.json").read_text(encoding="utf-8"))
@@ -244,6 +250,8 @@ class TopicModel:
                 return None
             text = (path / "ids.txt").read_text(encoding="utf-8")
             paper_ids = text.split("\n") if text else []
+            if known_ids is not None and paper_ids == known_ids:
+                paper_ids = known_ids
             vocab_text = (path / "vocabulary.txt").read_text(encoding="utf-8")
             vocabulary = vocab_text.split("\n") if vocab_text else []
             members = np.load(path / "members.npy")
