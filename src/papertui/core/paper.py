@@ -249,6 +249,12 @@ class Paper:
         if url:
             self._extra_url = STORED
 
+    def stored_field(self, which: int) -> tuple[FieldStore, int] | None:
+        """Where the title (0), authors (1) or links (2) are read from when they are `STORED`
+        (the store and this paper's number there), else None."""
+        value = (self._title, self._authors, self._extra_url)[which]
+        return None if value is not STORED else (self._fields(), cast(int, self._abstract))
+
     def _fields(self) -> FieldStore:
         return cast("FieldStore", self._store)
 
