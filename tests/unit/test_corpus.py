@@ -15,6 +15,7 @@ from papertui.core.corpus import (
     FileReport,
     Paper,
     extract_urls,
+    finish_titles,
     load_corpus,
     paper_id,
     papers_containing,
@@ -421,3 +422,29 @@ def test_a_cache_cut_inside_its_links_is_read_as_no_cache(tmp_path, write_corpus
     corpus, cached = load_corpus_cached([str(path)], None, cache)
     assert not cached and corpus.papers[0].urls == ("https://example.org/caligcl",)
     assert load_corpus_cached([str(path)], None, cache)[1]  # written again, whole
+
+
+def test_derived_titles_that_repeat_are_told_apart_and_real_ones_kept():
+    def paper(n: int, title: str, real: bool) -> Paper:
+        return Paper(
+            f"{n:06d}abcdef", f"Abstract {n}.", ["C"], "s", title=title, has_real_title=real
+        )
+
+    papers = [
+        paper(1, "Graph learning", False),
+        paper(2, "Graph learning", False),
+        paper(3, "Robot control", True),
+        paper(4, "Robot control", False),  # derived, the same as a real title
+        paper(5, "Unique", False),
+    ]
+    finish_titles(papers)
+    assert [p.title for p in papers] == [
+        "Graph learning [000001]",
+        "Graph learning [000002]",
+        "Robot control",
+        "Robot control [000004]",
+        "Unique",
+    ]
+    real = [paper(6, "Same", True), paper(7, "Same", True)]
+    finish_titles(real)
+    assert [p.title for p in real] == ["Same", "Same"]  # a venue's own titles are never changed

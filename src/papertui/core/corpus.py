@@ -6,6 +6,7 @@ they hold into one corpus.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -240,13 +241,20 @@ def finish_titles(
 ) -> None:
     """Derive every title now; derived titles that collide get the id's start, so every row in
     the list is distinct. Costs seconds at 100,000 papers: the UI has a worker do it."""
-    seen: dict[str, int] = {}
+    if all(paper.has_real_title for paper in papers):
+        return  # an arXiv snapshot: nothing to derive or mark
+    # titles counted by their hash, then compared as text where a hash repeats: a million
+    # titles read from the corpus cache would otherwise all be held at once
+    seen: dict[int, int] = {}
     for i, paper in enumerate(papers):
         if progress is not None and i % 2000 == 0:
             progress(i, len(papers))
-        seen[paper.title] = seen.get(paper.title, 0) + 1
-    for paper in papers:
-        if seen[paper.title] > 1 and not paper.has_real_title:
+        key = hash(paper.title)
+        seen[key] = seen.get(key, 0) + 1
+    repeated = [p for p in papers if seen[hash(p.title)] > 1]
+    same = Counter(p.title for p in repeated)
+    for paper in repeated:
+        if same[paper.title] > 1 and not paper.has_real_title:
             paper.title = f"{paper.title} [{paper.id[:6]}]"
 
 

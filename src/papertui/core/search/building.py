@@ -73,7 +73,9 @@ def write_generation(
             shutil.rmtree(fresh, ignore_errors=True)
     if how == "built":
         _build(fresh, papers, progress, cancelled)
-    titles = {p.id: p.title for p in papers}
+    # the derived titles, for the papers that will not know them (`apply_titles`): a real
+    # title comes with its paper (a million of them were 200 MB more at the build's end)
+    titles = {p.id: p.title for p in papers if not p.has_real_title}
     with open(fresh / "titles.json", "w", encoding="utf-8") as out:
         json.dump(titles, out, ensure_ascii=False)  # in pieces: 150 MB at a million titles
     return how
