@@ -236,6 +236,25 @@ def fill_in(
             paper.extra_url = " ".join((*have, *more))
 
 
+def complete_from(paper: Paper, other: Paper) -> None:
+    """What `_enrich` does for a record, for the same abstract's paper read later (in a later
+    file, or appended to the same file since its cache was written)."""
+    title = other.title if other.has_real_title else ""
+    meta = other.meta
+    if other.id != paper.id:  # the same arXiv id, another abstract text
+        meta = meta._replace(aliases=(*meta.aliases, other.id))
+    fill_in(
+        paper,
+        title,
+        other.authors,
+        other.venue,
+        other.year,
+        other.extra_url,
+        other.cite,
+        meta.encode(),
+    )
+
+
 def finish_titles(
     papers: Sequence[Paper], progress: Callable[[int, int], None] | None = None
 ) -> None:

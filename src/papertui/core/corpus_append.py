@@ -4,11 +4,12 @@ A file that grew is otherwise parsed again whole: 10,000 papers appended to a mi
 arXiv snapshot would cost minutes of parsing the million again. When the cache recorded the hash
 of the file's bytes, and the file's first bytes still have that hash (and end a line), only the
 lines after them are read; the cache is written again from the old cache's papers and
-abstracts plus the new ones. The result is what parsing the whole file gives; where it might
-not be (the new lines hold a copy of an earlier paper or a broken line, or the old part had
-warnings whose line numbers a whole read counts), the whole file is read instead. Records
-skipped among the new lines (no abstract, a copy of another new paper) are counted as a whole
-read counts them: a generated or downloaded update often repeats an abstract.
+abstracts plus the new ones. The result is what parsing the whole file gives: a new line that
+copies an earlier paper (its abstract, or its arXiv id) completes that paper as a whole read
+would, and records skipped among the new lines (no abstract, a copy of another new paper) are
+counted as a whole read counts them; a generated or downloaded update often repeats an
+abstract. Where the result might differ (a broken line, two new texts of one arXiv paper, old
+lines with warnings whose line numbers a whole read counts), the whole file is read instead.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from array import array
 from pathlib import Path
 from typing import IO, Any
 
-from papertui.core.corpus import DUPLICATE, FileReport, Paper
+from papertui.core.corpus import DUPLICATE, FileReport, Paper, complete_from
 from papertui.core.corpus_cache_file import (
     CachedFile,
     MappedTexts,
@@ -32,17 +33,24 @@ from papertui.core.paper_meta import PaperMeta
 
 
 class _Joined:
-    """The old cache's abstracts, then the new ones, as `write_file_cache` copies them."""
+    """The old cache's abstracts, then the new ones (those numbered `kept`: all, when None),
+    as `write_file_cache` copies them."""
 
-    def __init__(self, old: MappedTexts, new: Any) -> None:
-        self.old, self.new = old, new
-        base = old.offsets[-1]
+    def __init__(self, old: MappedTexts, new: Any, kept: list[int] | None) -> None:
+        self.old, self.new, self.kept = old, new, kept
         self.offsets = array("Q", old.offsets)
-        self.offsets.extend(base + x for x in new.offsets[1:])
+        at = old.offsets[-1]
+        for n in range(len(new.offsets) - 1) if kept is None else kept:
+            at += new.offsets[n + 1] - new.offsets[n]
+            self.offsets.append(at)
 
     def copy_to(self, target: IO[bytes]) -> None:
         self.old.copy_to(target)
-        self.new.copy_to(target)
+        if self.kept is None:
+            self.new.copy_to(target)
+        else:
+            for n in self.kept:
+                target.write(self.new.text(n).encode("utf-8", "surrogatepass"))
 
 
 def read_appended(
@@ -75,16 +83,19 @@ def read_appended(
     except (CorpusError, NotStreamable):
         return None  # nothing readable was appended: the whole read says what it says
     try:
-        if warnings or not _all_new(head, new):
+        copies = None if warnings else _earlier_copies(head, new)
+        if copies is None:
             return None
         old = paper_records(head, old_texts)
-        papers = old + new
-        skipped = _merged_skipped(head["skipped"], report.skipped)
-        merged = FileReport(report_path, fmt, collection, count + len(new), skipped)
+        for i, j in copies.items():  # same file, same collection: a duplicate of paper j
+            complete_from(old[j], new[i])
+        kept = [n for n in range(len(new)) if n not in copies]
+        papers = old + [new[n] for n in kept]
+        skipped = _merged_skipped(head["skipped"], report.skipped, len(copies))
+        merged = FileReport(report_path, fmt, collection, count + len(kept), skipped)
         found = CachedFile(papers, merged, [])
-        if not write_file_cache(
-            cache, found, stat, forced, _Joined(old_texts, spilled), hasher.digest()
-        ):
+        abstracts = _Joined(old_texts, spilled, None if not copies else kept)
+        if not write_file_cache(cache, found, stat, forced, abstracts, hasher.digest()):
             return None
         reopened = open_cache(cache, stat, forced)
         if reopened is None:
@@ -105,37 +116,48 @@ def _prefix_hasher(path: Path, size: int, digest: bytes) -> Any:
     return fed[0]
 
 
-def _merged_skipped(old: dict[str, int], new: dict[str, int]) -> dict[str, int]:
+def _merged_skipped(old: dict[str, int], new: dict[str, int], joined: int) -> dict[str, int]:
     """The records skipped in the old lines and the appended ones, counted by reason in the
     order a whole read gives (reasons as first met, copies last). A copy among the appended
-    lines of another appended paper joins it as a whole read joins it (`_all_new` has checked
-    that no appended paper is an earlier one)."""
+    lines of another appended paper joins it as a whole read joins it; so do the `joined`
+    appended papers that copy an earlier one."""
     merged = {k: v for k, v in old.items() if k != DUPLICATE}
     for reason, count in new.items():
         if reason != DUPLICATE:
             merged[reason] = merged.get(reason, 0) + count
-    copies = old.get(DUPLICATE, 0) + new.get(DUPLICATE, 0)
+    copies = old.get(DUPLICATE, 0) + new.get(DUPLICATE, 0) + joined
     if copies:
         merged[DUPLICATE] = copies
     return merged
 
 
-def _all_new(head: dict[str, Any], new: list[Paper]) -> bool:
-    """No appended paper is a copy of one before it (by id, an alias or an arXiv id): such a
-    copy joins the earlier paper, which a whole read would change."""
-    ids: set[str] = set()
+def _earlier_copies(head: dict[str, Any], new: list[Paper]) -> dict[int, int] | None:
+    """The appended papers whose abstract is an earlier paper's (by its id or an alias), by
+    number: {appended: earlier}. None when the whole file must be read: an appended paper is
+    an earlier one only by its arXiv id (whether a whole read finds it so depends on which
+    copy first brought the id), or two appended texts are one arXiv paper."""
+    if any(paper.meta.aliases for paper in new):
+        return None
+    wanted = {paper.id for paper in new}
+    arxiv_wanted = {a for a in (paper.meta.arxiv for paper in new) if a}
+    ids: dict[str, int] = {}
     arxiv: set[str] = set()
-    for record in head["papers"]:
-        ids.add(record[0])
+    for j, record in enumerate(head["papers"]):
+        if record[0] in wanted:
+            ids.setdefault(record[0], j)
         meta = record[-1]
         if meta:
             decoded = PaperMeta.decode(meta)
-            ids.update(decoded.aliases)
-            if decoded.arxiv:
+            for alias in decoded.aliases:
+                if alias in wanted:
+                    ids.setdefault(alias, j)
+            if decoded.arxiv in arxiv_wanted:
                 arxiv.add(decoded.arxiv)
-    for paper in new:
-        if paper.id in ids or (paper.meta.arxiv and paper.meta.arxiv in arxiv):
-            return False
-        if paper.meta.aliases:
-            return False  # two appended copies of one arXiv paper: read whole
-    return True
+    copies: dict[int, int] = {}
+    for i, paper in enumerate(new):
+        found = ids.get(paper.id)
+        if found is not None:
+            copies[i] = found
+        elif paper.meta.arxiv in arxiv:
+            return None
+    return copies

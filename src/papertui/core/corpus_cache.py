@@ -25,8 +25,8 @@ from papertui.core.corpus import (
     FileReport,
     Paper,
     build_papers,
+    complete_from,
     expand_paths,
-    fill_in,
     parse_file,
     remember_arxiv,
     same_paper,
@@ -227,7 +227,7 @@ class CorpusLoader:
                             remember_arxiv(self._by_arxiv, paper)
                     count += 1
                     continue
-                _complete(existing, paper)
+                complete_from(existing, paper)
                 if collection not in existing.collections:
                     existing.collections = (*existing.collections, collection)
                     count += 1
@@ -242,24 +242,6 @@ class CorpusLoader:
             new + w[len(old) :] if old != new and w.startswith(old + ":") else w
             for w in found.warnings
         )
-
-
-def _complete(paper: Paper, other: Paper) -> None:
-    """What `corpus._enrich` does for a record, for the same abstract's paper in a later file."""
-    title = other.title if other.has_real_title else ""
-    meta = other.meta
-    if other.id != paper.id:  # the same arXiv id, another abstract text
-        meta = meta._replace(aliases=(*meta.aliases, other.id))
-    fill_in(
-        paper,
-        title,
-        other.authors,
-        other.venue,
-        other.year,
-        other.extra_url,
-        other.cite,
-        meta.encode(),
-    )
 
 
 def load_corpus_cached(
