@@ -169,3 +169,42 @@ def test_a_copy_of_an_earlier_paper_completes_it_and_is_still_read_alone(
     assert len(papers) == 32 and files[0][3] == 32 and files[0][4] == {"duplicate": 2}
     third = papers[3]
     assert "https://example.org/p3" in third[5]  # the copy's link joined the earlier paper
+
+
+variant = st.builds(
+    lambda n, extra: record(n, **extra),
+    st.integers(0, 12),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "url": st.sampled_from(["https://example.org/a", "https://example.org/b"]),
+            "venue": st.sampled_from(["ICML", "NeurIPS"]),
+            "year": st.sampled_from([2023, 2024]),
+            "title": st.sampled_from(["", "Another title"]),
+            "categories": st.sampled_from(["cs.LG", "cs.CL stat.ML"]),
+        },
+    ),
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(old=st.lists(variant, min_size=1, max_size=8), new=st.lists(variant, min_size=1, max_size=6))
+def test_appended_copies_of_earlier_papers_read_as_the_whole_file(
+    tmp_path_factory: pytest.TempPathFactory,
+    parsed_lines: list[int],
+    old: list[str],
+    new: list[str],
+) -> None:
+    # copies with more or other fields than the earlier paper: joined as a whole read joins them
+    where = tmp_path_factory.mktemp("dump")
+    path = where / "dump.jsonl"
+    path.write_text("".join(line + "\n" for line in old), encoding="utf-8")
+    read(path, where / "a")
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write("".join(line + "\n" for line in new))
+    parsed_lines.clear()
+    grown = read(path, where / "a")
+    assert len(parsed_lines) <= len(new)  # read alone
+    assert grown == read(path, where / "b")
