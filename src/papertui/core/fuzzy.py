@@ -16,12 +16,15 @@ import mmap
 import os
 import struct
 from array import array
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from itertools import islice
 from pathlib import Path
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from rapidfuzz import fuzz, process, utils
+
+if TYPE_CHECKING:
+    from papertui.core.paper import Paper
 
 MIN_QUERY = 3
 CUTOFF = 80.0
@@ -82,6 +85,28 @@ def _typos_allowed(length: int) -> int:
     return 1 if length <= 12 else 2
 
 
+class PaperTitles(Sequence[str]):
+    """The papers' titles, read from each paper when asked (not held: see `TitleMatcher`)."""
+
+    def __init__(self, papers: Sequence[Paper]) -> None:
+        self._papers = papers
+
+    def __len__(self) -> int:
+        return len(self._papers)
+
+    @overload
+    def __getitem__(self, n: int) -> str: ...
+    @overload
+    def __getitem__(self, n: slice) -> list[str]: ...
+    def __getitem__(self, n: int | slice) -> str | list[str]:
+        if isinstance(n, slice):
+            return [p.title for p in self._papers[n]]
+        return self._papers[n].title
+
+    def __iter__(self) -> Iterator[str]:
+        return (p.title for p in self._papers)
+
+
 class TitleMatcher:
     """Fuzzy lookup of a query among titles; indices refer to the sequence given.
 
@@ -93,18 +118,28 @@ class TitleMatcher:
     """
 
     def __init__(self, titles: Sequence[str]) -> None:
-        self._titles: Sequence[str] = [utils.default_process(t) for t in titles]
+        # processed when first needed: a warm start hashes them one at a time and maps the
+        # saved index's own (a million titles read from the corpus cache, then processed,
+        # were 260 MB more at the reader's peak when held as lists)
+        self._given = titles
+        self._processed: Sequence[str] | None = None
         self._slots: dict[str, int] | None = None  # trigram -> its number
         self._offsets = array("I")  # postings of trigram n: _postings[_offsets[n]:_offsets[n+1]]
         self._postings: array[int] | memoryview = array("I")
+
+    @property
+    def _titles(self) -> Sequence[str]:
+        if self._processed is None:
+            self._processed = [utils.default_process(t) for t in self._given]
+        return self._processed
 
     def prepare(self, saved: Path | None = None) -> None:
         """Build the trigram index now (seconds at 100,000 titles), not on a keystroke; with
         `saved`, load it from there when it was saved for these titles, or extend it when it
         was saved for this list's first titles (papers appended), else save it there."""
-        if len(self._titles) <= SCAN_ALL_UP_TO or self._slots is not None:
+        if len(self._given) <= SCAN_ALL_UP_TO or self._slots is not None:
             return
-        key = self._key(len(self._titles))
+        key = self._key(len(self._given))
         if saved is not None and self._load(saved, key):
             return
         # saved for fewer titles: extended if those are this list's first (hashed again, 1 s
@@ -113,7 +148,7 @@ class TitleMatcher:
         if (
             saved is not None
             and earlier
-            and earlier < len(self._titles)
+            and earlier < len(self._given)
             and self._load(saved, self._key(earlier), earlier)
         ):
             self._extend(earlier)
@@ -126,7 +161,12 @@ class TitleMatcher:
         """The hash of the first `count` titles joined by newlines, a title at a time (joined,
         a million titles were 300 MB more at the reader's peak)."""
         hasher = hashlib.blake2b(digest_size=16)
-        for n, title in enumerate(islice(self._titles, count)):
+        titles: Iterable[str] = (
+            (utils.default_process(t) for t in islice(self._given, count))
+            if self._processed is None
+            else islice(self._processed, count)
+        )
+        for n, title in enumerate(titles):
             if n:
                 hasher.update(b"\n")
             hasher.update(title.encode("utf-8", "surrogatepass"))
@@ -159,14 +199,14 @@ class TitleMatcher:
         if (
             len(offsets) != len(grams) + 1
             or offsets[-1] != len(postings)
-            or n_titles != (len(self._titles) if count is None else count)
+            or n_titles != (len(self._given) if count is None else count)
             or bounds[-1] + start > len(data)
         ):
             return False
         self._slots = {gram: n for n, gram in enumerate(grams)}
         self._offsets, self._postings = offsets, postings
         if count is None:
-            self._titles = texts
+            self._processed = texts
         return True
 
     def _extend(self, start: int) -> None:
@@ -259,7 +299,7 @@ class TitleMatcher:
 
     def candidates(self, needle: str) -> list[int] | None:
         """Titles that can be within a few typos of `needle`; None: consider every title."""
-        if len(self._titles) <= SCAN_ALL_UP_TO:
+        if len(self._given) <= SCAN_ALL_UP_TO:
             return None
         grams = sorted(_trigrams(needle), key=self._count)
         # a typo breaks at most three trigrams: a close title keeps all but 3*typos of them,

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from papertui.core.corpus import Paper, finish_titles
-from papertui.core.fuzzy import TitleMatcher
+from papertui.core.fuzzy import PaperTitles, TitleMatcher
 from papertui.core.indexer import index_in_child
 from papertui.core.search import (
     IndexReport,
@@ -161,7 +161,7 @@ class Indexing:
     def titles_ready(self) -> None:
         """Derive every title still missing and build the fuzzy title matcher over them."""
         finish_titles(self.papers)
-        matcher = TitleMatcher([p.title for p in self.papers])
+        matcher = TitleMatcher(PaperTitles(self.papers))
         matcher.prepare(self.index_store.root / "titles.trigrams")
         self.titles = matcher
         self.planner.titles = matcher
