@@ -12,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from papertui.core.semantic import similar as sim
 from papertui.core.semantic import vector_build as vb
@@ -136,3 +138,27 @@ def test_vectors_of_papers_with_few_distinct_texts_load_back(tmp_path: Path) -> 
     for name in ("term_ids", "term_weights", "dense", "basis"):
         assert np.array_equal(getattr(again, name), getattr(whole, name)), name
     assert on_disk.ids == again.ids == ids
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.lists(st.integers(0, 300), max_size=60), st.booleans()),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_term_counts_merged_chunk_by_chunk_are_the_counts_of_everything(chunks) -> None:
+    # the vocabulary is chosen from these counts: merging in place must count as one pass does
+    counts = vb.Counts()
+    everything = []
+    for keys, merge_now in chunks:
+        part = np.asarray(sorted(set(keys)), dtype=np.int64)  # a paper's distinct keys
+        everything.append(part)
+        counts.add(part)
+        if merge_now:
+            counts.merge()
+    counts.merge()
+    keys, df = np.unique(np.concatenate(everything), return_counts=True)
+    assert counts.keys.tolist() == keys.tolist()
+    assert counts.df.tolist() == df.tolist()

@@ -67,13 +67,21 @@ class Counts:
             self.merge()
 
     def merge(self) -> None:
+        """Fold the chunks added since into the sorted keys: keys met before are counted in
+        place, new ones inserted (at a million papers, 30 million keys: a union of both
+        arrays, with its inverse and a bincount, was 1.4 GB more at the vectors' peak)."""
         if not self._parts:
             return
         fresh, counts = np.unique(np.concatenate(self._parts), return_counts=True)
         self._parts = []
-        keys, inverse = np.unique(np.concatenate([self.keys, fresh]), return_inverse=True)
-        df = np.bincount(inverse.reshape(-1), np.concatenate([self.df, counts]), len(keys))
-        self.keys, self.df = keys, df.astype(np.int64)
+        at = np.searchsorted(self.keys, fresh)
+        known = at < len(self.keys)
+        known[known] = self.keys[at[known]] == fresh[known]
+        self.df[at[known]] += counts[known]  # `fresh` is unique: one addition a slot
+        new = ~known
+        if new.any():
+            self.keys = np.insert(self.keys, at[new], fresh[new])
+            self.df = np.insert(self.df, at[new], counts[new])
 
 
 def _distinct_per_doc(
