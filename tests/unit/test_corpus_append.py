@@ -33,6 +33,13 @@ def read(path: Path, cache: Path) -> tuple:
     return loaded(path, cache)
 
 
+def snapshot(path: Path, count: int) -> Path:
+    """A file of `count` records, read once (its cache written in the dir "a" beside it)."""
+    path.write_text("".join(record(n) + "\n" for n in range(count)), encoding="utf-8")
+    read(path, path.parent / "a")
+    return path
+
+
 @pytest.fixture
 def parsed_lines(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every file is streamed; counts the papers the stream reader makes."""
@@ -48,9 +55,7 @@ def parsed_lines(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_appended_papers_are_read_alone_and_the_result_is_the_whole_read(
     tmp_path: Path, parsed_lines: list[int]
 ) -> None:
-    path = tmp_path / "snapshot.json"
-    path.write_text("".join(record(n) + "\n" for n in range(40)), encoding="utf-8")
-    read(path, tmp_path / "a")
+    path = snapshot(tmp_path / "snapshot.json", 40)
     with path.open("a", encoding="utf-8") as handle:
         handle.write("".join(record(n) + "\n" for n in range(40, 45)))
     parsed_lines.clear()
@@ -154,9 +159,7 @@ def test_a_copy_of_an_earlier_paper_completes_it_and_is_still_read_alone(
 ) -> None:
     # a day's update that repeats papers already in the file (a benchmark's 10,000 records held
     # 16): at a million papers the whole read this used to cost took four minutes
-    path = tmp_path / "snapshot.jsonl"
-    path.write_text("".join(record(n) + "\n" for n in range(30)), encoding="utf-8")
-    read(path, tmp_path / "a")
+    path = snapshot(tmp_path / "snapshot.jsonl", 30)
     with path.open("a", encoding="utf-8") as handle:
         handle.write(record(40) + "\n")
         handle.write(record(3, url="https://example.org/p3", venue="ICML", year=2024) + "\n")

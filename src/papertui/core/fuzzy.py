@@ -85,7 +85,7 @@ def _typos_allowed(length: int) -> int:
     return 1 if length <= 12 else 2
 
 
-class PaperTitles(Sequence[str]):
+class PaperTitles(Collection[str]):
     """The papers' titles, read from each paper when asked (not held: see `TitleMatcher`)."""
 
     def __init__(self, papers: Sequence[Paper]) -> None:
@@ -94,17 +94,11 @@ class PaperTitles(Sequence[str]):
     def __len__(self) -> int:
         return len(self._papers)
 
-    @overload
-    def __getitem__(self, n: int) -> str: ...
-    @overload
-    def __getitem__(self, n: slice) -> list[str]: ...
-    def __getitem__(self, n: int | slice) -> str | list[str]:
-        if isinstance(n, slice):
-            return [p.title for p in self._papers[n]]
-        return self._papers[n].title
-
     def __iter__(self) -> Iterator[str]:
         return (p.title for p in self._papers)
+
+    def __contains__(self, title: object) -> bool:
+        return any(title == t for t in self)
 
 
 class TitleMatcher:
@@ -117,7 +111,7 @@ class TitleMatcher:
     file rather than held (`MappedTitles`).
     """
 
-    def __init__(self, titles: Sequence[str]) -> None:
+    def __init__(self, titles: Collection[str]) -> None:
         # processed when first needed: a warm start hashes them one at a time and maps the
         # saved index's own (a million titles read from the corpus cache, then processed,
         # were 260 MB more at the reader's peak when held as lists)
