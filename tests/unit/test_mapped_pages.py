@@ -44,6 +44,26 @@ def test_reading_every_abstract_keeps_few_pages(tmp_path: Path, monkeypatch) -> 
     assert resident_kb(mapped) < 3 * 1024  # of a 9 MB file, about the last MB read
 
 
+def test_reading_abstracts_far_apart_keeps_few_pages(tmp_path: Path, monkeypatch) -> None:
+    # the topics read a sample spread over the whole file: each read far from the last faults
+    # in the kernel's read-ahead too, which a count of the texts' own bytes never let go of
+    monkeypatch.setattr(corpus_cache_file, "RELEASE_EVERY", 1 << 20)
+    path = tmp_path / "many.txt"
+    path.write_text(
+        "Many\n\n" + "\n\n".join(f"Paper {n} " + "word " * 60 for n in range(40_000)),
+        encoding="utf-8",
+    )
+    cache = tmp_path / "cache"
+    CorpusLoader([path], None, cache).advance(parse=True)
+    loader = CorpusLoader([path], None, cache)
+    loader.advance(parse=False)
+    papers = loader.corpus().papers
+    mapped = file_cache_path(cache, path, None)
+    for n in range(0, len(papers), 97):  # one abstract in 97: 400 reads across 12 MB
+        assert papers[n].abstract.startswith(f"Paper {n} ")
+    assert resident_kb(mapped) < 3 * 1024
+
+
 def test_copying_and_searching_every_abstract_keeps_few_pages(tmp_path: Path, monkeypatch) -> None:
     # an added day rewrites the cache from the mapped one, and reconciling the store searches
     # every abstract for a few characters: at a million papers each left 1.3 GB resident

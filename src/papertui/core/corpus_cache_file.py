@@ -74,6 +74,9 @@ def new_digest() -> hashlib.blake2b:
 
 # Bytes of abstracts read between two `release_pages`.
 RELEASE_EVERY = 32 << 20
+# What a read far from the last one counts for besides its bytes: the pages the kernel reads
+# ahead around a fault in a mapped file (128 KB by default on Linux).
+READ_AHEAD = 128 << 10
 
 
 class MappedTexts:
@@ -85,6 +88,7 @@ class MappedTexts:
         self._start = start
         self._offsets = offsets
         self._read = 0
+        self._last = 0  # where the last read ended
         release_pages(data)  # the head, read as the cache was opened
 
     def text(self, n: int) -> str:
@@ -93,7 +97,11 @@ class MappedTexts:
     def raw(self, n: int) -> bytes:
         """The n-th text's UTF-8 bytes."""
         a, b = self._offsets[n], self._offsets[n + 1]
-        self._read += b - a
+        # a read away from the last one faults in the pages between them, or the kernel's
+        # read-ahead around it, not only its own bytes (50,000 abstracts picked across a
+        # million left 1.2 GB resident)
+        self._read += b - a + min(abs(a - self._last), READ_AHEAD)
+        self._last = b
         if self._read > RELEASE_EVERY:
             self._read = 0
             release_pages(self._data)
