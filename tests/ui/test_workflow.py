@@ -188,12 +188,15 @@ async def test_readable_math_raw_toggle_and_hit_jumps(write_corpus):
         await pilot.press("r")
         await search(pilot, "kernel")
         await pilot.press("enter", "right_square_bracket")
+        await settle(pilot)  # the jump scrolls on the next refresh: under load, later
         pane = app.query_one(DetailPane)
         first = pane.scroll_y
         assert first > 5
         await pilot.press("right_square_bracket")
+        await settle(pilot)
         assert pane.scroll_y > first
         await pilot.press("left_square_bracket")
+        await settle(pilot)
         assert pane.scroll_y == first
 
 
