@@ -26,20 +26,24 @@ def resident_kb(mapped: Path) -> int:
     return total
 
 
+def from_cache(path: Path, text: str) -> tuple[list, Path]:  # type: ignore[type-arg]
+    """`text` written to `path`, read once (its cache written), then read from that cache:
+    the papers, abstracts mapped and not read, and the mapped cache file."""
+    path.write_text(text, encoding="utf-8")
+    cache = path.parent / "cache"
+    CorpusLoader([path], None, cache).advance(parse=True)
+    loader = CorpusLoader([path], None, cache)
+    loader.advance(parse=False)
+    return loader.corpus().papers, file_cache_path(cache, path, None)
+
+
 def test_reading_every_abstract_keeps_few_pages(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(corpus_cache_file, "RELEASE_EVERY", 1 << 20)
-    path = tmp_path / "big.txt"
     filler = " ".join(f"word{i}" for i in range(400))  # ~3.5 KB an abstract
-    path.write_text(
-        "Big\n\n" + "\n\n".join(f"Paper {n}: {filler}." for n in range(3000)), encoding="utf-8"
+    papers, mapped = from_cache(
+        tmp_path / "big.txt", "Big\n\n" + "\n\n".join(f"Paper {n}: {filler}." for n in range(3000))
     )
-    cache = tmp_path / "cache"
-    CorpusLoader([path], None, cache).advance(parse=True)  # writes the cache
-    loader = CorpusLoader([path], None, cache)
-    loader.advance(parse=False)  # from the cache: abstracts mapped, not read
-    papers = loader.corpus().papers
     assert len(papers) == 3000
-    mapped = file_cache_path(cache, path, None)
     assert sum(len(p.abstract) for p in papers) > 9_000_000  # every abstract read
     assert resident_kb(mapped) < 3 * 1024  # of a 9 MB file, about the last MB read
 
@@ -48,17 +52,10 @@ def test_reading_abstracts_far_apart_keeps_few_pages(tmp_path: Path, monkeypatch
     # the topics read a sample spread over the whole file: each read far from the last faults
     # in the kernel's read-ahead too, which a count of the texts' own bytes never let go of
     monkeypatch.setattr(corpus_cache_file, "RELEASE_EVERY", 1 << 20)
-    path = tmp_path / "many.txt"
-    path.write_text(
+    papers, mapped = from_cache(
+        tmp_path / "many.txt",
         "Many\n\n" + "\n\n".join(f"Paper {n} " + "word " * 60 for n in range(40_000)),
-        encoding="utf-8",
     )
-    cache = tmp_path / "cache"
-    CorpusLoader([path], None, cache).advance(parse=True)
-    loader = CorpusLoader([path], None, cache)
-    loader.advance(parse=False)
-    papers = loader.corpus().papers
-    mapped = file_cache_path(cache, path, None)
     for n in range(0, len(papers), 97):  # one abstract in 97: 400 reads across 12 MB
         assert papers[n].abstract.startswith(f"Paper {n} ")
     assert resident_kb(mapped) < 3 * 1024
@@ -68,19 +65,12 @@ def test_copying_and_searching_every_abstract_keeps_few_pages(tmp_path: Path, mo
     # an added day rewrites the cache from the mapped one, and reconciling the store searches
     # every abstract for a few characters: at a million papers each left 1.3 GB resident
     monkeypatch.setattr(corpus_cache_file, "RELEASE_EVERY", 1 << 20)
-    path = tmp_path / "big.txt"
     filler = " ".join(f"word{i}" for i in range(400))
-    path.write_text(
+    papers, mapped = from_cache(
+        tmp_path / "big.txt",
         "Big\n\n" + "\n\n".join(f"Paper {n}: {filler} {{x}}." for n in range(3000)),
-        encoding="utf-8",
     )
-    cache = tmp_path / "cache"
-    CorpusLoader([path], None, cache).advance(parse=True)
-    loader = CorpusLoader([path], None, cache)
-    loader.advance(parse=False)
-    papers = loader.corpus().papers
     texts = papers[0]._store
-    mapped = file_cache_path(cache, path, None)
     with open(tmp_path / "copy.bin", "wb") as out:
         texts.copy_to(out)
     assert (tmp_path / "copy.bin").stat().st_size > 9_000_000
