@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from papertui.core.semantic import similar as sim
 from papertui.core.semantic import triage
+from papertui.core.semantic import vectors as vectors_module
 from papertui.core.semantic.triage import weights
 from papertui.core.semantic.triage.phrases import matching_rows, word_forms
 from papertui.core.semantic.vector_terms import LEAD_WORDS, lead_sentence
-from papertui.core.semantic.vectors import FORMAT, PaperVectors, build, stem
+from papertui.core.semantic.vectors import FORMAT, MAX_DIMS, PaperVectors, build, stem
 
 TOPICS = {
     "graph": "graph neural network message passing node embedding molecule edge",
@@ -60,8 +61,16 @@ def test_similar_returns_same_topic_and_never_the_query(built) -> None:  # type:
         assert [s for _, s in got] == sorted((s for _, s in got), reverse=True)
 
 
-def test_in_a_huge_library_related_papers_come_from_the_nearest_share(built, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("stored", [False, True], ids=["in memory", "saved and mapped"])
+def test_in_a_huge_library_related_papers_come_from_the_nearest_share(  # type: ignore[no-untyped-def]
+    built, monkeypatch, tmp_path, stored
+) -> None:
     vecs, topic_of = built
+    monkeypatch.setattr(vectors_module, "dims_for", lambda n: MAX_DIMS)  # every stored one
+    if stored:  # mapped vectors choose the nearest share by their int8 rows
+        vecs.save(tmp_path)
+        vecs = PaperVectors.load(tmp_path)
+        assert vecs.rough_dense_scores(np.ones(vecs.dims) / np.sqrt(vecs.dims)) is not None
     exact = {pid: sim.similar(vecs, [pid], 5) for pid in ("graph0", "speech3", "rl5", "vision7")}
     monkeypatch.setattr(sim, "PREFILTER_FROM", 0)  # as if it held a million papers
     monkeypatch.setattr(sim, "CANDIDATE_SHARE", 4)  # a quarter: its own topic's papers
@@ -72,6 +81,26 @@ def test_in_a_huge_library_related_papers_come_from_the_nearest_share(built, mon
         nearest = sim.similar(vecs, [pid], 40)  # only the nearest share, the paper itself out
         assert len(nearest) == len(vecs) // 4 - 1
         assert {topic_of[g] for g, _ in nearest} == {topic_of[pid]}
+
+
+def test_the_prefilter_rows_are_close_to_the_lsa_cosines_and_written_for_old_saves(  # type: ignore[no-untyped-def]
+    built, tmp_path, monkeypatch
+) -> None:
+    vecs, _ = built
+    monkeypatch.setattr(vectors_module, "dims_for", lambda n: MAX_DIMS)  # every stored one
+    vecs.save(tmp_path)
+    (tmp_path / "prefilter.npy").unlink()  # as saved before the prefilter rows existed
+    loaded = PaperVectors.load(tmp_path)
+    assert (tmp_path / "prefilter.npy").exists()
+    for pid in ("graph0", "speech3"):
+        q = sim.papers_query(loaded, [loaded.position(pid) or 0]).normalised().dense
+        rough = loaded.rough_dense_scores(q[: loaded.dims])
+        assert rough is not None
+        exact = loaded.dense_scores(q[: loaded.dims])
+        assert np.abs(rough - exact).max() < 0.02
+        rows = np.array([0, 5, 17])
+        exact_rows = loaded.dense_scores_of(q[: loaded.dims], rows)
+        assert exact_rows == pytest.approx(exact[rows], abs=1e-6)
 
 
 def test_similar_to_several_papers_excludes_them_and_the_exclusions(built) -> None:  # type: ignore[no-untyped-def]

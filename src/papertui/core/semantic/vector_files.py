@@ -16,7 +16,14 @@ import numpy as np
 from papertui.core.semantic.vector_terms import TOP_TERMS
 
 NAMES = ("term_ids", "term_weights", "dense")
-TYPES = {"term_ids": np.uint16, "term_weights": np.float16, "dense": np.float16}
+TYPES = {
+    "term_ids": np.uint16,
+    "term_weights": np.float16,
+    "dense": np.float16,
+    "prefilter": np.int8,
+}
+# The prefilter's rows are the LSA rows at unit length times this, rounded to int8.
+PREFILTER_SCALE = 127
 
 
 class Outputs:
@@ -65,6 +72,33 @@ class Outputs:
         wrong = [name for name, rows in self._rows.items() if rows != self.count]
         if wrong:
             raise ValueError(f"vector rows written for {wrong}: not {self.count} each")
+
+
+def write_prefilter(directory: Path) -> None:
+    """Write `prefilter.npy` beside `dense.npy`: each LSA row at unit length, in int8 (times
+    `PREFILTER_SCALE`). "More like this" in a large library first ranks every paper by these:
+    at a million papers, turning the half-float rows into floats took 0.3 s, these take 0.05 s.
+    Read and written a block at a time through plain file reads (no map stays resident)."""
+    step = 65_536
+    part = directory / "prefilter.npy.part"
+    with open(directory / "dense.npy", "rb") as source, open(part, "wb") as target:
+        version = np.lib.format.read_magic(source)
+        read = (
+            np.lib.format.read_array_header_1_0
+            if version == (1, 0)
+            else np.lib.format.read_array_header_2_0
+        )
+        shape, _, dtype = read(source)
+        count, width = (shape[0], shape[1]) if len(shape) == 2 else (shape[0], 0)
+        _header(target, "prefilter", (count, width))
+        for start in range(0, count, step):
+            rows = min(step, count - start)
+            raw = source.read(rows * width * dtype.itemsize)
+            block = np.frombuffer(raw, dtype=dtype).reshape(rows, width).astype(np.float32)
+            norms = np.linalg.norm(block, axis=1, keepdims=True)
+            norms[norms == 0] = 1.0
+            target.write(np.rint(block / norms * PREFILTER_SCALE).astype(np.int8).tobytes())
+    part.replace(directory / "prefilter.npy")  # whole or absent for a reader mapping it
 
 
 def _header(handle: Any, name: str, shape: tuple[int, int]) -> None:

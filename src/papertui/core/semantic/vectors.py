@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from papertui.core.mapped_pages import release_pages
-from papertui.core.semantic.vector_files import extend_files
+from papertui.core.semantic.vector_files import PREFILTER_SCALE, extend_files, write_prefilter
 from papertui.core.semantic.vector_lsa import (
     MAX_DIMS,
     SEED,
@@ -104,6 +104,8 @@ class PaperVectors:
         # the LSA rows' lengths (for which prefix, count and array), once computed
         self._norms: tuple[tuple[int, int, int], np.ndarray] | None = None
         self.directory: Path | None = None  # where `load` found the arrays
+        # n x stored dims, int8: the LSA rows at unit length (`write_prefilter`), when loaded
+        self.prefilter: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -181,6 +183,7 @@ class PaperVectors:
             weights = np.ascontiguousarray(self.term_weights, dtype=np.float16)
             np.save(d / "term_weights.npy", weights)
             np.save(d / "dense.npy", np.ascontiguousarray(self.dense, dtype=np.float16))
+        write_prefilter(d)
         np.save(d / "basis.npy", np.ascontiguousarray(self.basis, dtype=np.float16))
         np.save(d / "keys.npy", self.vocab.keys.astype(np.int64))
         np.save(d / "idf.npy", self.vocab.idf.astype(np.float32))
@@ -215,6 +218,9 @@ class PaperVectors:
                 name: np.load(d / f"{name}.npy", mmap_mode=mode)
                 for name in ("term_ids", "term_weights", "dense", "basis")
             }
+            if not (d / "prefilter.npy").exists():  # saved before there were such rows
+                write_prefilter(d)
+            prefilter = np.load(d / "prefilter.npy", mmap_mode=mode)
             keys = np.load(d / "keys.npy")
             idf = np.load(d / "idf.npy")
         except (OSError, json.JSONDecodeError) as exc:
@@ -223,6 +229,7 @@ class PaperVectors:
         if not (
             len(arrays["term_ids"]) == len(arrays["term_weights"]) == len(arrays["dense"]) == n
             and meta.get("count") == n
+            and prefilter.shape == arrays["dense"].shape
             and len(keys) == len(idf) == len(arrays["basis"])
         ):
             raise ValueError(f"vectors in {d} are inconsistent")
@@ -236,6 +243,7 @@ class PaperVectors:
             arrays["basis"],
         )
         loaded.directory = d if mmap else None
+        loaded.prefilter = prefilter
         return loaded
 
     # -- scoring helpers (used by similar and triage) -------------------------------------------
@@ -273,10 +281,33 @@ class PaperVectors:
     def release(self) -> None:
         """Let go of the mapped pages a pass over every paper has read: at a million papers
         they are 1.4 GB of the reader's resident memory (they stay in the page cache)."""
-        for array in (self.term_ids, self.term_weights, self.dense):
+        for array in (self.term_ids, self.term_weights, self.dense, self.prefilter):
             mapped = getattr(array, "_mmap", None)  # a numpy memmap's own map
             if mapped is not None:
                 release_pages(mapped)
+
+    def rough_dense_scores(self, query: np.ndarray) -> np.ndarray | None:
+        """Every paper's LSA cosine with a unit query (`dims` floats) to within about 0.01,
+        from the int8 rows of `prefilter`: a sixth of `dense_scores`' time at a million.
+        None when there are no such rows or they hold other than `dims` columns."""
+        rows = self.prefilter
+        k = len(query)
+        if rows is None or rows.shape[1] != k or len(rows) != len(self.ids):
+            return None
+        q = query.astype(np.float32) / PREFILTER_SCALE
+        out = np.empty(len(rows), dtype=np.float32)
+        step = 65_536
+        for s in range(0, len(rows), step):
+            out[s : s + step] = np.asarray(rows[s : s + step], dtype=np.float32) @ q
+        self.release()
+        return out
+
+    def dense_scores_of(self, query: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """`dense_scores` of the papers at `rows` (ascending) only."""
+        block = np.asarray(self.dense[rows, : len(query)], dtype=np.float32)
+        norms = np.linalg.norm(block, axis=1)
+        norms[norms == 0] = 1.0
+        return (block @ query.astype(np.float32)) / norms
 
     def dense_scores(self, query: np.ndarray) -> np.ndarray:
         """Every paper's cosine with a query in LSA space (query: `dims` floats, unit norm)."""
