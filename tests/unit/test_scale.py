@@ -448,6 +448,28 @@ def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
     second.close()
 
 
+def test_an_update_fingerprints_each_paper_once(corpus, monkeypatch):
+    from papertui.core import indexing as indexing_module
+    from papertui.core.search import building, generations
+
+    first = Library.open([str(corpus)])
+    first.indexing.ensure()
+    first.close()
+    target = sorted(corpus.glob("*.txt"))[0]
+    with target.open("a", encoding="utf-8") as handle:
+        handle.write("\n\nWe propose Qwertyx, a lantern estimator for tidal flocks.\n")
+    counted: list[str] = []
+    real = building.fingerprint
+    for module in (building, generations, indexing_module):  # every module that calls it
+        monkeypatch.setattr(module, "fingerprint", lambda p: counted.append(p.id) or real(p))
+    second = Library.open([str(corpus)])
+    report = second.indexing.ensure()
+    assert report.how == "updated"
+    assert sorted(counted) == sorted(p.id for p in second.papers)  # the digest's pass only
+    assert len(second.indexing.index.search("qwertyx").hits) == 1
+    second.close()
+
+
 def test_cancelling_a_parallel_build_ends_every_process_it_started(tmp_path):
     # a build this large forks a segment writer of its own; quitting the reader mid-build
     # used to leave that writer blocked on a pipe nobody read, holding the child's output

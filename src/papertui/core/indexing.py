@@ -17,6 +17,7 @@ from papertui.core.search import (
     IndexStore,
     SearchIndex,
     corpus_digest,
+    fingerprint,
     needs_child_process,
     source_stats,
 )
@@ -100,6 +101,13 @@ class Indexing:
         if self.loading:
             raise RuntimeError("the corpus is still loading: replace_corpus(finish_loading())")
         started = time.perf_counter()
+        fingerprints: list[str] | None = None
+        meta = None if self._digest is not None or rebuild else self.index_store.meta()
+        if meta is not None and not self._unchanged(meta):
+            # an update will compare every paper's fingerprint with the index's: the digest
+            # is made of the same ones (each pass over a million papers is 4 s)
+            fingerprints = [fingerprint(p) for p in self.papers]
+            self._digest = corpus_digest(self.papers, fingerprints)
         found = None if rebuild else self._current()
         if found is not None:
             found.apply_titles(self.papers)
@@ -114,6 +122,7 @@ class Indexing:
                 self.digest(),
                 self.format,
                 rebuild,
+                fingerprints,
             )
         if self.titles is None or report.how != "reused":
             self.titles_ready()  # titles derived by the build may differ from those shown

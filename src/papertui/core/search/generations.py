@@ -52,9 +52,11 @@ def source_stats(sources: Sequence[str]) -> Stats:
     return stats
 
 
-def corpus_digest(papers: Sequence[Paper]) -> str:
+def corpus_digest(papers: Sequence[Paper], fingerprints: Sequence[str] | None = None) -> str:
+    """The digest of the papers' fingerprints (`fingerprints`: theirs, when computed already)."""
     h = hashlib.blake2b(INDEX_VERSION.encode(), digest_size=16)
-    for fp in sorted(fingerprint(p) for p in papers):
+    found = fingerprints if fingerprints is not None else (fingerprint(p) for p in papers)
+    for fp in sorted(found):
         h.update(fp.encode())
     return h.hexdigest()
 
@@ -142,11 +144,14 @@ class IndexStore:
         digest: str | None = None,
         fmt: str | None = None,
         rebuild: bool = False,
+        fingerprints: list[str] | None = None,
     ) -> tuple[SearchIndex, IndexReport]:
         """Open the index for `papers`, updating or rebuilding it as needed. `digest` is
         `corpus_digest(papers)` when the caller has it already; `fmt` the format forced when
         the papers were read (recorded: an index read so is never taken for the files' own).
-        `rebuild` builds afresh, whatever is there (an index that opens but cannot answer)."""
+        `rebuild` builds afresh, whatever is there (an index that opens but cannot answer).
+        `fingerprints`, the papers' own in order when the caller has them, spare an update
+        computing them again; the list is emptied if a build is written instead."""
         started = time.perf_counter()
         digest = digest or corpus_digest(papers)
         found = None if rebuild else self.open_if_current(digest)
@@ -156,7 +161,14 @@ class IndexStore:
                 found = None if rebuild else self.open_if_current(digest)
                 if found is None:
                     directory, how = self._write(
-                        papers, sources, digest, progress, cancelled, fmt or "", rebuild
+                        papers,
+                        sources,
+                        digest,
+                        progress,
+                        cancelled,
+                        fmt or "",
+                        rebuild,
+                        fingerprints,
                     )
                     found = SearchIndex(directory)
                     return found, self.report(found, how, len(papers), started)
@@ -177,12 +189,13 @@ class IndexStore:
         cancelled: Callable[[], bool] | None,
         fmt: str,
         rebuild: bool = False,
+        fingerprints: list[str] | None = None,
     ) -> tuple[Path, str]:
         stats = source_stats(sources)
         fresh = self.root / f"gen-{time.time_ns()}-{os.getpid()}"
         previous = None if rebuild else self.current_dir()
         try:
-            how = write_generation(fresh, previous, papers, progress, cancelled)
+            how = write_generation(fresh, previous, papers, progress, cancelled, fingerprints)
             meta = {
                 "version": INDEX_VERSION,
                 "digest": digest,
