@@ -390,6 +390,20 @@ def test_titles_authors_and_links_come_back_from_the_cache_unheld(tmp_path, fiel
     assert [(p.known_title, p.authors, p.extra_url) for p in reread.papers] == [
         (p.known_title, p.authors, p.extra_url) for p in papers
     ]
+    # and in another order, with a paper of its own between, and a title changed: the runs
+    # of papers that follow each other in the cache are copied in one piece, the rest alone
+    half = len(papers) // 2
+    fresh = Paper("fresh", "Fresh abstract.", ["C"], "s", title="Fresh", authors=("Zoë",))
+    fresh.extra_url = "https://example.org/fresh"
+    mixed = [*reread.papers[half:], fresh, *reread.papers[:half]]
+    mixed[-1].title = "Changed"
+    expected = [(p.known_title, p.authors, p.extra_url) for p in mixed]
+    moved = tmp_path / "moved.bin"
+    report = FileReport("s", "text", "C", len(mixed))
+    assert write_file_cache(moved, CachedFile(mixed, report, []), ["s", 1, 4], None)
+    back_again = read_file_cache(moved, ["s", 1, 4], None)
+    assert back_again is not None
+    assert [(p.known_title, p.authors, p.extra_url) for p in back_again.papers] == expected
 
 
 LINKED = (

@@ -115,10 +115,15 @@ class MappedTexts:
     def copy_to(self, target: IO[bytes]) -> None:
         """Write every abstract, in order, to `target` (the pages read let go as it goes: at a
         million papers they were 1.3 GB more of the process' resident memory)."""
-        end = self._start + self._offsets[-1]
-        for at in range(self._start, end, 1 << 20):
+        self.copy_range(target, 0, len(self._offsets) - 1)
+
+    def copy_range(self, target: IO[bytes], first: int, last: int) -> None:
+        """Write texts `first` to `last - 1`, in order, to `target`, a megabyte at a time."""
+        begin = self._start + self._offsets[first]
+        end = self._start + self._offsets[last]
+        for at in range(begin, end, 1 << 20):
             target.write(self._data[at : min(at + (1 << 20), end)])
-            if (at - self._start) % RELEASE_EVERY >= RELEASE_EVERY - (1 << 20):
+            if (at - begin) % RELEASE_EVERY >= RELEASE_EVERY - (1 << 20):
                 release_pages(self._data)
         release_pages(self._data)
 
@@ -171,6 +176,10 @@ class CachedTexts(MappedTexts):
     def field_raw(self, which: int, n: int) -> bytes:
         """Paper `n`'s title (0), authors (1) or links (2) as stored (UTF-8)."""
         return (self._titles, self._authors, self._urls)[which].raw(n)
+
+    def copy_field(self, target: IO[bytes], which: int, first: int, last: int) -> None:
+        """Papers `first` to `last - 1`'s titles (0), authors (1) or links (2), as stored."""
+        (self._titles, self._authors, self._urls)[which].copy_range(target, first, last)
 
     def field_size(self, which: int, n: int) -> int:
         bounds = self.field_offsets[which]
@@ -311,19 +320,38 @@ def _encoded_length(text: str) -> int:
 
 def _write_field(handle: IO[bytes], papers: list[Paper], which: int) -> None:
     """Every paper's title (0), authors (1) or links (2), a megabyte at a time: copied from
-    the cache a paper reads it from, else encoded."""
+    the cache a paper reads it from (a run of papers that follow each other there, as a
+    cache's old papers do when lines are appended, in one piece: at a million papers, 3 s
+    of copying one by one), else encoded."""
     chunk = bytearray()
+    source: CachedTexts | None = None
+    first = last = 0  # the run of `source`'s papers still to copy: first .. last - 1
+
+    def copy_run() -> None:
+        if source is not None:
+            handle.write(chunk)
+            chunk.clear()
+            source.copy_field(handle, which, first, last)
+
     for p in papers:
         stored = p.stored_field(which)
         if stored is not None and isinstance(stored[0], CachedTexts):
-            chunk += stored[0].field_raw(which, stored[1])
-        else:
-            text = _field(p, which)
-            if text and isinstance(text, str):
-                chunk += text.encode("utf-8", "surrogatepass")
+            store, n = stored[0], stored[1]
+            if store is source and n == last:
+                last += 1
+                continue
+            copy_run()
+            source, first, last = store, n, n + 1
+            continue
+        copy_run()
+        source = None
+        text = _field(p, which)
+        if text and isinstance(text, str):
+            chunk += text.encode("utf-8", "surrogatepass")
         if len(chunk) >= 1 << 20:
             handle.write(chunk)
             chunk.clear()
+    copy_run()
     handle.write(chunk)
 
 
