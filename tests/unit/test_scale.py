@@ -563,3 +563,11 @@ def test_a_warm_start_reads_each_title_once_and_keeps_no_list_of_them(many_title
     assert len(reads) == len(papers)
     assert isinstance(warm._processed, fuzzy.MappedTitles)
     assert [i for i, _ in warm.match("cligcl")][:1] == [1234]
+    # papers appended: the saved index is extended, each title still read once (the hash of
+    # the earlier titles is taken on the way, the processed titles kept from the same pass)
+    papers.append(Counted("new", "x", ["C"], "s", title="Zyxwvut sparrow estimator"))
+    reads.clear()
+    grown = TitleMatcher(PaperTitles(papers))
+    grown.prepare(saved)
+    assert len(reads) == len(papers)
+    assert [i for i, _ in grown.match("zyxwvut sparow")][:1] == [len(papers) - 1]

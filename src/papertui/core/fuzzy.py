@@ -133,17 +133,20 @@ class TitleMatcher:
         was saved for this list's first titles (papers appended), else save it there."""
         if len(self._given) <= SCAN_ALL_UP_TO or self._slots is not None:
             return
-        key = self._key(len(self._given))
+        # saved for fewer titles: extended if those are this list's first, whose hash is taken
+        # on the way (one pass over a million titles is 2 s)
+        earlier = _saved_count(saved) if saved is not None else None
+        # an index saved for another count cannot be loaded: extending or building needs
+        # every processed title, kept from the same pass
+        keys = self._keys(len(self._given), earlier, keep=earlier != len(self._given))
+        key = keys[len(self._given)]
         if saved is not None and self._load(saved, key):
             return
-        # saved for fewer titles: extended if those are this list's first (hashed again, 1 s
-        # at a million titles, only when the saved index is not for these titles)
-        earlier = _saved_count(saved) if saved is not None else None
         if (
             saved is not None
             and earlier
             and earlier < len(self._given)
-            and self._load(saved, self._key(earlier), earlier)
+            and self._load(saved, keys[earlier], earlier)
         ):
             self._extend(earlier)
         else:
@@ -151,20 +154,30 @@ class TitleMatcher:
         if saved is not None:
             self._save(saved, key)
 
-    def _key(self, count: int) -> bytes:
-        """The hash of the first `count` titles joined by newlines, a title at a time (joined,
-        a million titles were 300 MB more at the reader's peak)."""
+    def _keys(self, count: int, also: int | None = None, keep: bool = False) -> dict[int, bytes]:
+        """The hash of the first `count` titles joined by newlines, and of the first `also`
+        (when fewer), a title at a time (joined, a million titles were 300 MB more at the
+        reader's peak). With `keep`, the processed titles are kept as they go."""
         hasher = hashlib.blake2b(digest_size=16)
+        keys: dict[int, bytes] = {}
+        kept: list[str] | None = [] if keep and self._processed is None else None
         titles: Iterable[str] = (
             (utils.default_process(t) for t in islice(self._given, count))
             if self._processed is None
             else islice(self._processed, count)
         )
         for n, title in enumerate(titles):
+            if n == also:
+                keys[n] = hasher.digest()
             if n:
                 hasher.update(b"\n")
             hasher.update(title.encode("utf-8", "surrogatepass"))
-        return hasher.digest()
+            if kept is not None:
+                kept.append(title)
+        keys[count] = hasher.digest()
+        if kept is not None and len(kept) == len(self._given):
+            self._processed = kept
+        return keys
 
     def _load(self, path: Path, key: bytes, count: int | None = None) -> bool:
         """Map the index saved at `path` for titles of `key`: its postings and the processed
