@@ -118,3 +118,32 @@ def test_scoring_papers_from_the_mapped_vectors_keeps_few_pages(tmp_path: Path) 
     rows32 = np.asarray(made.dense, dtype=np.float32)
     lengths = np.linalg.norm(rows32, axis=1)
     assert np.allclose(mapped.dense_scores(unit), rows32 @ unit / lengths, rtol=1e-5)
+
+
+def test_copying_reads_the_mapped_file_and_never_a_file_put_in_its_place(
+    tmp_path: Path, monkeypatch
+) -> None:
+    # copying reads the cache file itself (a pass through the map faulted in every page: 4 s
+    # at a million abstracts); a cache written again at the same path is another file, and
+    # what was mapped is copied from the map instead
+    papers, mapped = from_cache(
+        tmp_path / "few.txt", "Few\n\n" + "\n\n".join(f"Paper {n}: café ∑ {n}." for n in range(50))
+    )
+    texts = papers[0]._store
+    expected = "".join(p.abstract for p in papers).encode("utf-8")
+    through_map: list[object] = []  # pages let go: only a copy through the map has any
+    monkeypatch.setattr(corpus_cache_file, "release_pages", through_map.append)
+    with open(tmp_path / "read.bin", "wb") as out:
+        texts.copy_to(out)
+    assert (tmp_path / "read.bin").read_bytes() == expected
+    assert not through_map
+    replacement = tmp_path / "other.bin"
+    replacement.write_bytes(mapped.read_bytes().replace(b"Paper", b"Xaper"))
+    replacement.replace(mapped)  # as a writer swaps a new cache in
+    with open(tmp_path / "mapped.bin", "wb") as out:
+        texts.copy_to(out)
+    assert (tmp_path / "mapped.bin").read_bytes() == expected
+    assert through_map
+    with open(tmp_path / "titles.bin", "wb") as out:
+        texts.copy_field(out, 0, 0, 50)  # derived titles: none stored
+    assert (tmp_path / "titles.bin").read_bytes() == b""

@@ -89,7 +89,13 @@ class MappedTexts:
         self._offsets = offsets
         self._read = 0
         self._last = 0  # where the last read ended
+        # the file mapped and what it was when mapped (`mapped_from`), for copying through reads
+        self._file: tuple[Path, tuple[int, ...]] | None = None
         release_pages(data)  # the head, read as the cache was opened
+
+    def mapped_from(self, path: Path, identity: tuple[int, ...]) -> None:
+        """Say which file the texts are mapped from, and its `file_identity` when mapped."""
+        self._file = (path, identity)
 
     def text(self, n: int) -> str:
         return self.raw(n).decode("utf-8", "surrogatepass")
@@ -121,11 +127,39 @@ class MappedTexts:
         """Write texts `first` to `last - 1`, in order, to `target`, a megabyte at a time."""
         begin = self._start + self._offsets[first]
         end = self._start + self._offsets[last]
+        if self._copy_read(target, begin, end):
+            return
         for at in range(begin, end, 1 << 20):
             target.write(self._data[at : min(at + (1 << 20), end)])
             if (at - begin) % RELEASE_EVERY >= RELEASE_EVERY - (1 << 20):
                 release_pages(self._data)
         release_pages(self._data)
+
+    def _copy_read(self, target: IO[bytes], begin: int, end: int) -> bool:
+        """Copy bytes `begin` to `end` of the mapped file through plain reads of it, when it is
+        still the file mapped (a cache is replaced, never changed in place): a pass through
+        the map faults in every page (4 s for 1.3 GB of abstracts, against 0.6 s read).
+        False, having written nothing, when it cannot be opened or is another file now."""
+        if self._file is None:
+            return False
+        path, identity = self._file
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 - closed below, after the check
+        except OSError:
+            return False
+        with handle:
+            if file_identity(os.fstat(handle.fileno())) != identity:
+                return False
+            handle.seek(begin)
+            buffer = memoryview(bytearray(1 << 20))
+            left = end - begin
+            while left > 0:
+                got = handle.readinto(buffer[: min(left, len(buffer))])
+                if not got:
+                    raise OSError(f"{path} ended before its texts")
+                target.write(buffer[:got])
+                left -= got
+        return True
 
     def numbers_containing(self, chars: str) -> set[int]:
         """The abstracts holding any of the ASCII `chars`: a byte search per character (an
@@ -163,6 +197,11 @@ class CachedTexts(MappedTexts):
             regions.append(MappedTexts(data, at, bounds))
             at += bounds[-1]
         self._titles, self._authors, self._urls = regions
+
+    def mapped_from(self, path: Path, identity: tuple[int, ...]) -> None:
+        super().mapped_from(path, identity)
+        for region in (self._titles, self._authors, self._urls):
+            region.mapped_from(path, identity)
 
     def stored_title(self, n: int) -> str:
         return self._titles.text(n)
@@ -379,6 +418,7 @@ def open_cache(
     try:
         with open(cache_file, "rb") as handle:
             data: mmap.mmap | bytes
+            identity = file_identity(os.fstat(handle.fileno()))
             try:
                 data = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
             except (OSError, ValueError):  # an empty file, or no mmap here
@@ -405,7 +445,14 @@ def open_cache(
         bounds.append(offsets)
     if _HEADER.size + length + sum(offsets[-1] for offsets in bounds) > len(data):
         return None  # cut short: read the file
-    return head, CachedTexts(data, _HEADER.size + length, bounds[0], bounds[1:])
+    texts = CachedTexts(data, _HEADER.size + length, bounds[0], bounds[1:])
+    texts.mapped_from(cache_file, identity)
+    return head, texts
+
+
+def file_identity(st: os.stat_result) -> tuple[int, ...]:
+    """What tells one file from another at one path: a cache written again is a new file."""
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def _papers(

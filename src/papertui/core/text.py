@@ -47,7 +47,7 @@ def counted(n: int, noun: str) -> str:
 
 
 def normalise_ws(text: str) -> str:
-    """Collapse all whitespace runs to one space and strip the ends (`str.split` and the
+    """Collapse all whitespace runs to one space and strip the ends (str.split and the
     pattern's \\s agree on every character; splitting is five times faster, and every
     abstract of a million passes here twice)."""
     return " ".join(text.split())

@@ -75,7 +75,7 @@ class Outputs:
 
 
 def write_prefilter(directory: Path) -> None:
-    """Write `prefilter.npy` beside `dense.npy`: each LSA row at unit length, in int8 (times
+    """Write "prefilter.npy" beside "dense.npy": each LSA row at unit length, in int8 (times
     `PREFILTER_SCALE`). "More like this" in a large library first ranks every paper by these:
     at a million papers, turning the half-float rows into floats took 0.3 s, these take 0.05 s.
     Read and written a block at a time through plain file reads (no map stays resident)."""
