@@ -221,3 +221,6 @@ def test_meta_encoding_round_trips(arxiv, categories, upvotes, status, track, ra
         aliases=tuple(aliases),
     )
     assert PaperMeta.decode(meta.encode()) == meta
+    # what an added day looks up in every earlier record, read without decoding the rest
+    assert PaperMeta.arxiv_of(meta.encode()) == meta.arxiv
+    assert PaperMeta.aliases_of(meta.encode()) == meta.aliases

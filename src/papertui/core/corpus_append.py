@@ -146,13 +146,13 @@ def _earlier_copies(head: dict[str, Any], new: list[Paper]) -> dict[int, int] | 
         if record[0] in wanted:
             ids.setdefault(record[0], j)
         meta = record[-1]
-        if meta:
-            decoded = PaperMeta.decode(meta)
-            for alias in decoded.aliases:
+        if meta:  # the two fields asked, not the whole record decoded (2 s at a million)
+            for alias in PaperMeta.aliases_of(meta):
                 if alias in wanted:
                     ids.setdefault(alias, j)
-            if decoded.arxiv in arxiv_wanted:
-                arxiv.add(decoded.arxiv)
+            arxiv_id = PaperMeta.arxiv_of(meta)
+            if arxiv_id in arxiv_wanted:
+                arxiv.add(arxiv_id)
     copies: dict[int, int] = {}
     for i, paper in enumerate(new):
         found = ids.get(paper.id)

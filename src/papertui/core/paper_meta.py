@@ -61,6 +61,17 @@ class PaperMeta(NamedTuple):
             tuple(aliases.split()),
         )
 
+    @staticmethod
+    def arxiv_of(text: str) -> str:
+        """`decode(text).arxiv`, the rest left encoded."""
+        return text.partition(_SEP)[0]
+
+    @staticmethod
+    def aliases_of(text: str) -> tuple[str, ...]:
+        """`decode(text).aliases`, the rest left encoded (few records have any)."""
+        parts = text.split(_SEP, 8)
+        return tuple(parts[8].split()) if len(parts) == 9 else ()
+
     def merged(self, other: PaperMeta) -> PaperMeta:
         """This paper's metadata completed by another copy's: what it lacks is filled in,
         categories and aliases are joined, the higher upvote count and the earlier listing and
