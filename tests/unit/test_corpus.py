@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import pytest
@@ -30,6 +31,7 @@ from papertui.core.corpus_cache import (
 from papertui.core.library import Library
 from papertui.core.paper import STORED
 from papertui.core.paths import bundled_corpus_dir
+from papertui.core.search import fingerprint
 
 BUNDLED = bundled_corpus_dir()
 
@@ -404,6 +406,60 @@ def test_titles_authors_and_links_come_back_from_the_cache_unheld(tmp_path, fiel
     back_again = read_file_cache(moved, ["s", 1, 4], None)
     assert back_again is not None
     assert [(p.known_title, p.authors, p.extra_url) for p in back_again.papers] == expected
+
+
+def _fingerprint_as_first_defined(paper: Paper) -> str:
+    """What `fingerprint` is defined to give: every index on disk holds fingerprints made so,
+    and any other would make it update every paper."""
+    key = "\x1f".join(
+        [
+            paper.id,
+            *paper.collections,
+            paper.title if paper.has_real_title else "",
+            *paper.authors,
+            paper.venue,
+            str(paper.year or ""),
+            paper._meta,
+        ]
+    )
+    return hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).hexdigest()
+
+
+_NAME_TEXT = st.text(alphabet=st.sampled_from("ab é한\x1f\n😀\ud800"), max_size=6)
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.tuples(
+            st.none() | _NAME_TEXT,  # title: None is derived, not fingerprinted
+            st.lists(_NAME_TEXT, max_size=3),  # ("",) and names holding "\x1f" included
+            _NAME_TEXT,  # venue
+            st.none() | st.integers(min_value=1990, max_value=2030),
+        ),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_a_fingerprint_is_the_same_from_memory_and_from_the_cache(tmp_path, records):
+    papers = [
+        Paper(f"id{i}", f"Abstract {i}.", ["C", "D"], "s", title=t, authors=tuple(a))
+        for i, (t, a, _v, _y) in enumerate(records)
+    ]
+    for paper, (_t, _a, venue, year) in zip(papers, records, strict=True):
+        paper.venue, paper.year = venue, year
+    expected = [_fingerprint_as_first_defined(p) for p in papers]
+    assert [fingerprint(p) for p in papers] == expected
+    cache = tmp_path / "fp.bin"
+    report = FileReport("s", "text", "C", len(papers))
+    assert write_file_cache(cache, CachedFile(papers, report, []), ["s", 1, 2], None)
+    cached = read_file_cache(cache, ["s", 1, 2], None)
+    assert cached is not None
+    for back in cached.papers:  # the collections are the library's: as the papers' above
+        back.collections = ("C", "D")
+    assert [fingerprint(p) for p in cached.papers] == expected
 
 
 LINKED = (
