@@ -8,6 +8,7 @@ paths a million would."""
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +20,7 @@ from papertui.core.semantic import similar as sim
 from papertui.core.semantic import vector_build as vb
 from papertui.core.semantic.service import SemanticCache
 from papertui.core.semantic.topics import streamed
+from papertui.core.semantic.vector_files import write_prefilter
 from papertui.core.semantic.vectors import PaperVectors, build
 
 THEMES = {
@@ -111,6 +113,13 @@ def test_adding_papers_copies_the_saved_rows_and_appends_the_new(tmp_path: Path)
     for name in ("term_ids", "term_weights", "dense"):
         assert np.array_equal(getattr(grown, name), getattr(in_memory, name)), name
     assert np.array_equal(grown.dense[:40], saved.dense)
+    # the prefilter's rows extended too, as a whole write of them would make them
+    assert grown.prefilter is not None and saved.prefilter is not None
+    assert np.array_equal(grown.prefilter[:40], saved.prefilter)
+    (tmp_path / "whole").mkdir()
+    shutil.copy(tmp_path / "new" / "dense.npy", tmp_path / "whole" / "dense.npy")
+    write_prefilter(tmp_path / "whole")
+    assert np.array_equal(grown.prefilter, np.load(tmp_path / "whole" / "prefilter.npy"))
 
 
 def test_a_build_killed_midway_leaves_no_files_behind_for_long(tmp_path: Path) -> None:

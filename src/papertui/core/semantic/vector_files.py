@@ -42,6 +42,8 @@ class Outputs:
         self._rows: dict[str, int] = {}
         if directory is not None:
             directory.mkdir(parents=True, exist_ok=True)
+            # made from the dense rows once they are all written (`PaperVectors.save`)
+            (directory / "prefilter.npy").unlink(missing_ok=True)
 
     def add(self, name: str, rows: np.ndarray) -> None:
         if self.directory is None:
@@ -94,11 +96,17 @@ def write_prefilter(directory: Path) -> None:
         for start in range(0, count, step):
             rows = min(step, count - start)
             raw = source.read(rows * width * dtype.itemsize)
-            block = np.frombuffer(raw, dtype=dtype).reshape(rows, width).astype(np.float32)
-            norms = np.linalg.norm(block, axis=1, keepdims=True)
-            norms[norms == 0] = 1.0
-            target.write(np.rint(block / norms * PREFILTER_SCALE).astype(np.int8).tobytes())
+            block = np.frombuffer(raw, dtype=dtype).reshape(rows, width)
+            target.write(prefilter_rows(block).tobytes())
     part.replace(directory / "prefilter.npy")  # whole or absent for a reader mapping it
+
+
+def prefilter_rows(dense: np.ndarray) -> np.ndarray:
+    """LSA rows as "prefilter.npy" keeps them: at unit length, times `PREFILTER_SCALE`, int8."""
+    block = np.asarray(dense, dtype=np.float32)
+    norms = np.linalg.norm(block, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return np.rint(block / norms * PREFILTER_SCALE).astype(np.int8)
 
 
 def _header(handle: Any, name: str, shape: tuple[int, int]) -> None:
@@ -108,10 +116,16 @@ def _header(handle: Any, name: str, shape: tuple[int, int]) -> None:
 
 
 def extend_files(old: Path, new: Path, rows: dict[str, np.ndarray]) -> None:
-    """Write into `new` each per-paper array of `old` followed by `rows[name]` (same width).
-    The old rows are copied as bytes, a block at a time."""
+    """Write into `new` each per-paper array of `old` followed by `rows[name]` (same width),
+    and "prefilter.npy" when `old` has it (its rows made from the new dense ones). The old
+    rows are copied as bytes, a block at a time."""
     new.mkdir(parents=True, exist_ok=True)
-    for name in NAMES:
+    (new / "prefilter.npy").unlink(missing_ok=True)  # never one left from another write
+    names: tuple[str, ...] = NAMES
+    if (old / "prefilter.npy").exists() and "dense" in rows:
+        rows = {**rows, "prefilter": prefilter_rows(rows["dense"])}
+        names = (*NAMES, "prefilter")
+    for name in names:
         with open(old / f"{name}.npy", "rb") as source:
             version = np.lib.format.read_magic(source)
             read = (

@@ -183,7 +183,8 @@ class PaperVectors:
             weights = np.ascontiguousarray(self.term_weights, dtype=np.float16)
             np.save(d / "term_weights.npy", weights)
             np.save(d / "dense.npy", np.ascontiguousarray(self.dense, dtype=np.float16))
-        write_prefilter(d)
+        if per_paper or not (d / "prefilter.npy").exists():  # else extended with the rest
+            write_prefilter(d)
         np.save(d / "basis.npy", np.ascontiguousarray(self.basis, dtype=np.float16))
         np.save(d / "keys.npy", self.vocab.keys.astype(np.int64))
         np.save(d / "idf.npy", self.vocab.idf.astype(np.float32))
