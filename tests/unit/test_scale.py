@@ -470,6 +470,31 @@ def test_an_update_fingerprints_each_paper_once(corpus, monkeypatch):
     second.close()
 
 
+def test_the_digest_of_unchanged_files_is_the_indexs_own(corpus, monkeypatch):
+    # the vectors' cache is keyed by the corpus digest: at a million papers, computing it is
+    # 4 s of every start and every `papertui semantic`
+    from papertui.core.search import building, corpus_digest, generations
+
+    first = Library.open([str(corpus)])
+    first.indexing.ensure()
+    expected = corpus_digest(first.papers)
+    first.close()
+    counted: list[str] = []
+    real = building.fingerprint
+    monkeypatch.setattr(generations, "fingerprint", lambda p: counted.append(p.id) or real(p))
+    second = Library.open([str(corpus)])
+    assert second.indexing.digest() == expected and not counted
+    second.close()
+    target = sorted(corpus.glob("*.txt"))[0]
+    with target.open("a", encoding="utf-8") as handle:
+        handle.write("\n\nWe propose Vexillum, a banner estimator for windy flocks.\n")
+    third = Library.open([str(corpus)])  # the files changed: computed from the papers
+    changed = third.indexing.digest()
+    assert len(counted) == len(third.papers)
+    assert changed == corpus_digest(third.papers) != expected
+    third.close()
+
+
 def test_cancelling_a_parallel_build_ends_every_process_it_started(tmp_path):
     # a build this large forks a segment writer of its own; quitting the reader mid-build
     # used to leave that writer blocked on a pipe nobody read, holding the child's output
