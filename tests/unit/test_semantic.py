@@ -103,6 +103,26 @@ def test_the_prefilter_rows_are_close_to_the_lsa_cosines_and_written_for_old_sav
         assert exact_rows == pytest.approx(exact[rows], abs=1e-6)
 
 
+def test_vectors_whose_prefilter_cannot_be_written_still_find_related_papers(  # type: ignore[no-untyped-def]
+    built, tmp_path, monkeypatch
+) -> None:
+    vecs, topic_of = built
+    vecs.save(tmp_path)
+    (tmp_path / "prefilter.npy").unlink()  # saved before such rows, and a full disk now
+
+    def full(directory: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(vectors_module, "write_prefilter", full)
+    monkeypatch.setattr(sim, "PREFILTER_FROM", 0)  # as if it held a million papers
+    monkeypatch.setattr(sim, "CANDIDATE_SHARE", 4)
+    loaded = PaperVectors.load(tmp_path)
+    assert loaded.prefilter is None and not (tmp_path / "prefilter.npy").exists()
+    got = sim.similar(loaded, ["graph0"], 5)
+    assert [g for g, _ in got] == [g for g, _ in sim.similar(vecs, ["graph0"], 5)]
+    assert {topic_of[g] for g, _ in got} == {"graph"}
+
+
 def test_similar_to_several_papers_excludes_them_and_the_exclusions(built) -> None:  # type: ignore[no-untyped-def]
     vecs, topic_of = built
     got = [g for g, _ in sim.similar(vecs, ["rl0", "rl1"], 20, exclude={"rl2", "rl3"})]

@@ -7,7 +7,9 @@ reads (not a map) keeps them out of the process' resident memory.
 
 from __future__ import annotations
 
+import os
 import shutil
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -82,8 +84,17 @@ def write_prefilter(directory: Path) -> None:
     at a million papers, turning the half-float rows into floats took 0.3 s, these take 0.05 s.
     Read and written a block at a time through plain file reads (no map stays resident)."""
     step = 65_536
-    part = directory / "prefilter.npy.part"
-    with open(directory / "dense.npy", "rb") as source, open(part, "wb") as target:
+    part = directory / f".prefilter.npy-{os.getpid()}-{threading.get_ident()}"  # a writer's own
+    try:
+        _write_prefilter(directory / "dense.npy", part, step)
+        part.replace(directory / "prefilter.npy")  # whole or absent for a reader mapping it
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
+
+
+def _write_prefilter(dense: Path, part: Path, step: int) -> None:
+    with open(dense, "rb") as source, open(part, "wb") as target:
         version = np.lib.format.read_magic(source)
         read = (
             np.lib.format.read_array_header_1_0
@@ -98,7 +109,6 @@ def write_prefilter(directory: Path) -> None:
             raw = source.read(rows * width * dtype.itemsize)
             block = np.frombuffer(raw, dtype=dtype).reshape(rows, width)
             target.write(prefilter_rows(block).tobytes())
-    part.replace(directory / "prefilter.npy")  # whole or absent for a reader mapping it
 
 
 def prefilter_rows(dense: np.ndarray) -> np.ndarray:

@@ -219,9 +219,7 @@ class PaperVectors:
                 name: np.load(d / f"{name}.npy", mmap_mode=mode)
                 for name in ("term_ids", "term_weights", "dense", "basis")
             }
-            if not (d / "prefilter.npy").exists():  # saved before there were such rows
-                write_prefilter(d)
-            prefilter = np.load(d / "prefilter.npy", mmap_mode=mode)
+            prefilter = _prefilter(d, mode)
             keys = np.load(d / "keys.npy")
             idf = np.load(d / "idf.npy")
         except (OSError, json.JSONDecodeError) as exc:
@@ -230,7 +228,7 @@ class PaperVectors:
         if not (
             len(arrays["term_ids"]) == len(arrays["term_weights"]) == len(arrays["dense"]) == n
             and meta.get("count") == n
-            and prefilter.shape == arrays["dense"].shape
+            and (prefilter is None or prefilter.shape == arrays["dense"].shape)
             and len(keys) == len(idf) == len(arrays["basis"])
         ):
             raise ValueError(f"vectors in {d} are inconsistent")
@@ -398,3 +396,16 @@ def _padded(query: np.ndarray) -> np.ndarray:
     ext = np.zeros(PAD + 1, dtype=np.float32)
     ext[: len(query)] = query
     return ext
+
+
+def _prefilter(directory: Path, mode: Any) -> np.ndarray | None:
+    """The prefilter's rows saved beside the vectors, written now for vectors saved before
+    there were any; None when they cannot be written (a full disk): "more like this" then
+    ranks by the half-float rows, slower but the same."""
+    path = directory / "prefilter.npy"
+    if not path.exists():
+        try:
+            write_prefilter(directory)
+        except OSError:
+            return None
+    return np.load(path, mmap_mode=mode)
