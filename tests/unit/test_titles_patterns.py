@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from papertui.core.titles import derive_title
+from papertui.core.titles import _finish, derive_title
+from papertui.core.titles.clean import _SENTENCE_END, _clean
 from papertui.core.titles.compress import _compress
+from papertui.core.titles.cues import _contributions, _subject
 
 # --- openers that are not titles ---------------------------------------------------------------
 
@@ -398,3 +400,16 @@ def test_in_this_paper_is_not_part_of_a_title() -> None:
 )
 def test_a_title_does_not_open_on_which_or_by(abstract: str, title: str) -> None:
     assert derive_title(abstract).startswith(title)
+
+
+@pytest.mark.parametrize("head", ["framework", "paradigm", "technique", "contributions"])
+def test_a_bare_head_after_the_name_gives_way_to_what_the_name_stands_for(head: str) -> None:
+    # "StOM: framework" says nothing a reader can use; the abstract spells the name out
+    text = _clean(
+        "Unusual inputs break deployed classifiers. Our method, Stretched Outlier Mixing (StOM), "
+        "widens the outliers seen in training so that the detector covers more of the unknown."
+    )
+    ends = [m.start() for m in _SENTENCE_END.finditer(text)]
+    cues = _contributions(text, ends)
+    title = _finish(head, False, text, ends, cues, "StOM", {}, _subject(text))
+    assert title == "StOM: Stretched Outlier Mixing"

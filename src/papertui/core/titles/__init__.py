@@ -146,6 +146,12 @@ def _finish(
             and not _says(phrase, subject, counts)
         ):
             topic = f" in {subject}" if " for " in phrase else f" for {subject}"
+    if _weak(phrase) and not (name and _names(phrase, name)):
+        # a bare head ("approach", "technique") says nothing: what the name stands for, or the
+        # first sentence, says more
+        better = _expanded(text, name) if name else ""
+        if better and not _weak(better) and not _bad(better):
+            phrase = better
     if (
         name
         and _names(phrase, name)
