@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from rapidfuzz import utils
 
@@ -225,6 +225,28 @@ def test_titles_appended_extend_the_saved_trigram_index(many_titles, tmp_path, m
     other = TitleMatcher([*renamed, "one more title here"])
     other.prepare(saved)
     assert [i for i, _ in other.match("qqqzzx frobnicated")] == [5]
+
+
+@settings(max_examples=150, deadline=None)
+@example(["bc", "abcd x", "zabcd"], "abcd", 2, False)  # a title shorter than the needle, in it
+@given(
+    st.lists(st.text(alphabet="abc d", min_size=1, max_size=12), min_size=1, max_size=60),
+    st.text(alphabet="abc d", min_size=3, max_size=6),
+    st.integers(min_value=1, max_value=8),
+    st.booleans(),
+)
+def test_closest_titles_are_those_rapidfuzz_ranks_first(titles, needle, limit, some):
+    # the first letters typed are whole in many titles: those are taken without scoring
+    # every title, and must be exactly what scoring every one gives
+    from rapidfuzz import fuzz, process
+
+    chosen = list(range(0, len(titles), 2)) if some else None
+    pool = titles if chosen is None else [titles[i] for i in chosen]
+    found = process.extract(
+        needle, pool, scorer=fuzz.partial_ratio, processor=None, score_cutoff=80.0, limit=limit
+    )
+    expected = [(i if chosen is None else chosen[i], score) for _, score, i in found]
+    assert fuzzy.closest(needle, titles, chosen, limit, 80.0) == expected
 
 
 def test_child_indexer_reports_progress_and_builds(corpus):

