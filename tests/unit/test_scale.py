@@ -28,6 +28,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from gen_corpus import write_corpus  # noqa: E402
 
 
+def append_paper(corpus: Path, abstract: str) -> None:
+    """An added day: one more abstract at the end of the corpus' first file."""
+    with sorted(corpus.glob("*.txt"))[0].open("a", encoding="utf-8") as handle:
+        handle.write(f"\n\n{abstract}\n")
+
+
 @pytest.fixture
 def corpus(tmp_path: Path) -> Path:
     folder = tmp_path / "synthetic"
@@ -66,9 +72,7 @@ def test_quick_search_matches_the_full_path(capsys, corpus):
 
 def test_quick_search_steps_aside_when_the_corpus_changed(corpus):
     assert main(["index", str(corpus)]) == 0
-    target = sorted(corpus.glob("*.txt"))[0]
-    with target.open("a", encoding="utf-8") as handle:
-        handle.write("\n\nA brand new zyxwvut abstract about learning.\n")
+    append_paper(corpus, "A brand new zyxwvut abstract about learning.")
     assert quick_search([str(corpus)], "zyxwvut", 1) is None
     library = Library.open([str(corpus)])
     assert library.indexing.ensure().how == "updated"
@@ -455,9 +459,7 @@ def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
     first.indexing.ensure()
     titles = {p.id: p.title for p in first.papers}
     first.close()
-    target = sorted(corpus.glob("*.txt"))[0]
-    with target.open("a", encoding="utf-8") as handle:
-        handle.write("\n\nWe propose Zyxwvut, a sparrow estimator for quantum flocks.\n")
+    append_paper(corpus, "We propose Zyxwvut, a sparrow estimator for quantum flocks.")
     derived: list[str] = []
     real = paper_module.derive_title
     monkeypatch.setattr(
@@ -477,9 +479,7 @@ def test_an_update_fingerprints_each_paper_once(corpus, monkeypatch):
     first = Library.open([str(corpus)])
     first.indexing.ensure()
     first.close()
-    target = sorted(corpus.glob("*.txt"))[0]
-    with target.open("a", encoding="utf-8") as handle:
-        handle.write("\n\nWe propose Qwertyx, a lantern estimator for tidal flocks.\n")
+    append_paper(corpus, "We propose Qwertyx, a lantern estimator for tidal flocks.")
     counted: list[str] = []
     real = building.fingerprint
     for module in (building, generations, indexing_module):  # every module that calls it
@@ -507,9 +507,7 @@ def test_the_digest_of_unchanged_files_is_the_indexs_own(corpus, monkeypatch):
     second = Library.open([str(corpus)])
     assert second.indexing.digest() == expected and not counted
     second.close()
-    target = sorted(corpus.glob("*.txt"))[0]
-    with target.open("a", encoding="utf-8") as handle:
-        handle.write("\n\nWe propose Vexillum, a banner estimator for windy flocks.\n")
+    append_paper(corpus, "We propose Vexillum, a banner estimator for windy flocks.")
     third = Library.open([str(corpus)])  # the files changed: computed from the papers
     changed = third.indexing.digest()
     assert len(counted) == len(third.papers)

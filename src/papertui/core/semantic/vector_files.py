@@ -95,13 +95,7 @@ def write_prefilter(directory: Path) -> None:
 
 def _write_prefilter(dense: Path, part: Path, step: int) -> None:
     with open(dense, "rb") as source, open(part, "wb") as target:
-        version = np.lib.format.read_magic(source)
-        read = (
-            np.lib.format.read_array_header_1_0
-            if version == (1, 0)
-            else np.lib.format.read_array_header_2_0
-        )
-        shape, _, dtype = read(source)
+        shape, _, dtype = _read_header(source)
         count, width = (shape[0], shape[1]) if len(shape) == 2 else (shape[0], 0)
         _header(target, "prefilter", (count, width))
         for start in range(0, count, step):
@@ -117,6 +111,14 @@ def prefilter_rows(dense: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(block, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     return np.rint(block / norms * PREFILTER_SCALE).astype(np.int8)
+
+
+def _read_header(source: Any) -> tuple[tuple[int, ...], bool, np.dtype[Any]]:
+    """An .npy file's shape, Fortran order and type, the file left at its first row."""
+    version = np.lib.format.read_magic(source)
+    if version == (1, 0):
+        return np.lib.format.read_array_header_1_0(source)  # type: ignore[no-any-return]
+    return np.lib.format.read_array_header_2_0(source)  # type: ignore[no-any-return]
 
 
 def _header(handle: Any, name: str, shape: tuple[int, int]) -> None:
@@ -137,13 +139,7 @@ def extend_files(old: Path, new: Path, rows: dict[str, np.ndarray]) -> None:
         names = (*NAMES, "prefilter")
     for name in names:
         with open(old / f"{name}.npy", "rb") as source:
-            version = np.lib.format.read_magic(source)
-            read = (
-                np.lib.format.read_array_header_1_0
-                if version == (1, 0)
-                else np.lib.format.read_array_header_2_0
-            )
-            shape, fortran, dtype = read(source)
+            shape, fortran, dtype = _read_header(source)
             added = np.ascontiguousarray(rows[name], dtype=TYPES[name])
             if fortran or dtype != np.dtype(TYPES[name]) or added.shape[1:] != shape[1:]:
                 raise ValueError(f"{old / name}.npy does not match the rows added")
