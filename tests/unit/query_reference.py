@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from papertui.core.corpus import Paper
-from papertui.core.search.schema import _NAMES, FastStemAnalyzer
+from papertui.core.search.schema import NAMES, FastStemAnalyzer
 from papertui.core.store import LIKED, SKIPPED, Annotations
 
 _ANALYZER = FastStemAnalyzer()
@@ -26,7 +26,7 @@ def stems(text: str) -> list[str]:
 
 
 def names(text: str) -> list[str]:
-    return [t.text for t in _NAMES(text)]
+    return [t.text for t in NAMES(text)]
 
 
 @dataclass(frozen=True)

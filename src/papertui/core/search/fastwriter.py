@@ -25,6 +25,7 @@ from typing import Any
 from whoosh import formats
 from whoosh.analysis import STOP_WORDS
 from whoosh.codec import whoosh3
+from whoosh.fields import ID
 from whoosh.lang.porter import stem
 from whoosh.support.charset import accent_map
 from whoosh.system import pack_uint
@@ -32,7 +33,7 @@ from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
 from papertui.core.search import dense, spill
-from papertui.core.search.schema import FastStemAnalyzer
+from papertui.core.search.schema import NAMES, FastStemAnalyzer
 
 # per term: document numbers, weights, encoded values (b"" for none)
 _Postings = tuple[array, array, list]
@@ -120,6 +121,20 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             and not field.vector
             and not field.separate_spelling()
         }
+        # names (authors, venues): words lowercased, never stemmed; ASCII ones split here
+        self._names = {
+            name
+            for name, field in self.schema.items()
+            if field.analyzer is NAMES
+            and type(field.format) is formats.Positions
+            and not field.vector
+            and not field.separate_spelling()
+        }
+        # what Whoosh makes of a value of the other fields, by field and value: a venue,
+        # year or category repeats in thousands of papers (ids and fingerprints never do)
+        self._indexed: dict[tuple[str, object], list[tuple[bytes, int, float, bytes]]] = {}
+        # the words of the document's ASCII text fields as they were split, by field
+        self.words: dict[str, list[str]] = {}
         self._runs: spill.Runs | None = None  # postings spilled to disk, if any
         self._unspilled = 0  # papers whose postings are in the pool
 
@@ -151,6 +166,7 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
         perdoc = self.perdocwriter
         docnum = self.docnum
         perdoc.start_doc(docnum)
+        self.words.clear()
         try:
             for fieldname in sorted(fields):
                 value = fields[fieldname]
@@ -159,6 +175,8 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
                 field = self.schema[fieldname]
                 if fieldname in fast:
                     length = self._add_text(fieldname, field, docnum, value)
+                elif fieldname in self._names and isinstance(value, str) and value.isascii():
+                    length = self._add_names(fieldname, field, docnum, value)
                 else:
                     length = self._add_generic(fieldname, field, docnum, value)
                 sv = value if field.stored else None
@@ -179,7 +197,7 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
         if not isinstance(value, str):
             raise ValueError(f"{value!r} is not unicode")
         if value.isascii():  # lowercasing first changes no word's extent
-            words = _ASCII_WORD.findall(value.lower())
+            words = self.words[fieldname] = _ASCII_WORD.findall(value.lower())
         else:
             words = [m.group().lower() for m in FastStemAnalyzer._pattern.finditer(value)]
         memo = _TERMS
@@ -197,8 +215,30 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             else:
                 found.append(pos)
             pos += 1
+        self._pool_positions(fieldname, field, docnum, poses)
+        return pos
+
+    def _add_names(self, fieldname: str, field: Any, docnum: int, value: str) -> int:
+        """The positions of the words of an ASCII `value` in a field analysed by `NAMES`
+        (every word a term, lowercased: folding accents changes no ASCII letter)."""
+        words = self.words[fieldname] = _ASCII_WORD.findall(value.lower())
+        poses: dict[str, list[int]] = {}
+        for pos, word in enumerate(words):
+            found = poses.get(word)
+            if found is None:
+                poses[word] = [pos]
+            else:
+                found.append(pos)
+        self._pool_positions(fieldname, field, docnum, poses)
+        return len(words)
+
+    def _pool_positions(
+        self, fieldname: str, field: Any, docnum: int, poses: dict[str, list[int]]
+    ) -> None:
+        """Add one document's terms with their positions (as Whoosh's Positions format
+        encodes them) to the pool."""
         if not poses:
-            return 0
+            return
         self.pool.fieldnames.add(fieldname)
         terms = self.pool.terms.setdefault(fieldname, {})
         boost = field.format.field_boost
@@ -210,17 +250,37 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             postings[0].append(docnum)
             postings[1].append(len(positions) * boost)
             postings[2].append(_encode_positions(positions))
-        return pos
 
     def _add_generic(self, fieldname: str, field: Any, docnum: int, value: Any) -> int:
+        if not field.indexed:
+            return 0
+        items = None
+        key = (fieldname, value)
+        repeats = not isinstance(field, ID) and isinstance(value, str | int)
+        if repeats:
+            items = self._indexed.get(key)
+        if items is None:
+            items = list(field.index(value))
+            if repeats:
+                if len(self._indexed) > 100_000:
+                    self._indexed.clear()
+                self._indexed[key] = items
+        if not items:
+            return 0
+        self.pool.fieldnames.add(fieldname)
+        terms = self.pool.terms.setdefault(fieldname, {})
         length = 0
-        if field.indexed:
-            add = self.pool.add
-            for tbytes, freq, weight, vbytes in field.index(value):
-                if field.scorable:
-                    length += freq
-                add((fieldname, tbytes, docnum, weight, vbytes))
-        return length
+        for tbytes, freq, weight, vbytes in items:
+            length += freq
+            postings = terms.get(tbytes)
+            if postings is None:
+                postings = terms[tbytes] = (array("I"), array("d"), [])
+            postings[0].append(docnum)
+            postings[1].append(weight)
+            # a value of its own, as Whoosh's gives: a block pickles a repeated object as a
+            # reference to the first, which would be other bytes than Whoosh's
+            postings[2].append(bytes(memoryview(vbytes)) if vbytes else b"")
+        return length if field.scorable else 0
 
     def _flush_segment(self) -> None:
         self.perdocwriter.close()

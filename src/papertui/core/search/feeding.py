@@ -79,10 +79,24 @@ def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignor
         },
         **extra,
     )
+    split = getattr(writer, "words", {}).get("abstract")  # as the fast writer split them
+    if split is not None:
+        vocab.update(words_of(split))  # document frequencies, counted in C
+        return
     low = abstract.lower()
     if not low.isascii():  # the words as the index holds them: accents folded
         low = low.translate(accent_map)
-    vocab.update(set(_WORD.findall(low)))  # document frequencies, counted in C
+    vocab.update(set(_WORD.findall(low)))
+
+
+def words_of(split: list[str]) -> set[str]:
+    """The distinct words (`highlight._WORD`) of ASCII text the index split into words that
+    may hold single dots ("e.g", "3.5"): those are the words between the dots."""
+    found = set(split)
+    for dotted in [w for w in found if "." in w]:
+        found.discard(dotted)
+        found.update(dotted.split("."))
+    return found
 
 
 class SegmentChild:

@@ -18,7 +18,7 @@ from typing import TypeAlias
 
 from whoosh import query as wq
 
-from papertui.core.search.schema import _NAMES, FIELDS, FastStemAnalyzer
+from papertui.core.search.schema import FIELDS, NAMES, FastStemAnalyzer
 
 _OPERATORS = ("AND", "OR", "NOT", "ANDNOT", "ANDMAYBE")
 _KNOWN_FIELDS = (*FIELDS, "author", "venue", "year", "category", "status", "track")
@@ -189,7 +189,7 @@ def atom(text: str, field: str = "", phrase: bool = False) -> Built:
             return wq.Or([wq.Term(field, value), wq.Prefix(field, value + ".")])
         return wq.Term(field, value) if value else EVERYTHING
     if field in ("author", "venue", "track"):
-        names = [t.text for t in _NAMES(text)]
+        names = [t.text for t in NAMES(text)]
         if not names:
             return EVERYTHING
         if phrase and len(names) > 1:

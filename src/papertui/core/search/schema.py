@@ -99,7 +99,7 @@ class FastStemAnalyzer(Tokenizer):
 
 _STEMS: dict[str, str] = {}
 # names and venues: words, lowercased and folded ("Hervé" finds "Herve"), never stemmed
-_NAMES = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
+NAMES = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
 
 
 def schema() -> Schema:
@@ -110,12 +110,12 @@ def schema() -> Schema:
         collection=KEYWORD(lowercase=True, commas=True),
         title=TEXT(analyzer=analyzer, field_boost=2.0, stored=True),
         abstract=TEXT(analyzer=analyzer, stored=True),
-        author=TEXT(analyzer=_NAMES),
-        venue=TEXT(analyzer=_NAMES),
+        author=TEXT(analyzer=NAMES),
+        venue=TEXT(analyzer=NAMES),
         year=NUMERIC(int, bits=16, signed=False),
         # arXiv categories (cs.lg), a conference's decision (oral) and track (`paper_meta`)
         category=KEYWORD(lowercase=True),
         status=KEYWORD(lowercase=True),
-        track=TEXT(analyzer=_NAMES),
+        track=TEXT(analyzer=NAMES),
         meta=STORED(),
     )
