@@ -130,8 +130,9 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             and not field.vector
             and not field.separate_spelling()
         }
-        # what Whoosh makes of a value of the other fields, by field and value: a venue,
-        # year or category repeats in thousands of papers (ids and fingerprints never do)
+        # what Whoosh makes of a value of the other fields, by field and value: a year or a
+        # list of categories repeats in thousands of papers (ids, fingerprints and author
+        # lists hardly ever do: kept, those of a million papers were 100 MB a writer)
         self._indexed: dict[tuple[str, object], list[tuple[bytes, int, float, bytes]]] = {}
         # the words of the document's ASCII text fields as they were split, by field
         self.words: dict[str, list[str]] = {}
@@ -256,13 +257,17 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             return 0
         items = None
         key = (fieldname, value)
-        repeats = not isinstance(field, ID) and isinstance(value, str | int)
+        repeats = (
+            not isinstance(field, ID)
+            and fieldname not in self._names
+            and isinstance(value, str | int)
+        )
         if repeats:
             items = self._indexed.get(key)
         if items is None:
             items = list(field.index(value))
             if repeats:
-                if len(self._indexed) > 100_000:
+                if len(self._indexed) > 20_000:
                     self._indexed.clear()
                 self._indexed[key] = items
         if not items:
