@@ -154,31 +154,6 @@ def test_index_reused_then_rebuilt_when_corpus_changes(tmp_path, write_corpus):
     lib.close()
 
 
-def test_a_build_in_two_processes_makes_the_title_index_once_while_the_other_writes(
-    write_corpus, monkeypatch
-):
-    from papertui.core import indexing
-    from papertui.core.search import building, feeding
-
-    monkeypatch.setattr(building, "needs_child_process", lambda count: True)
-    events: list[str] = []
-    prepare, result = indexing.TitleMatcher.prepare, feeding.SegmentChild.result
-    monkeypatch.setattr(
-        indexing.TitleMatcher, "prepare", lambda *a: events.append("titles") or prepare(*a)
-    )
-    monkeypatch.setattr(
-        feeding.SegmentChild, "result", lambda *a: events.append("wait") or result(*a)
-    )
-    papers = [f"Untitled paper {n} on sparse routing of experts, number {n}." for n in range(9)]
-    lib = Library.open([write_corpus("C\n\n" + "\n\n".join(papers))])
-    events.clear()
-    assert lib.indexing.ensure().how == "built"
-    assert events == ["titles", "wait"]
-    assert lib.indexing.titles is not None
-    assert len(lib.run_query("routing experts").indices) == len(papers)
-    lib.close()
-
-
 def test_an_updated_index_finds_what_a_fresh_build_finds(write_corpus, monkeypatch, tmp_path):
     import random
 

@@ -113,12 +113,6 @@ class Indexing:
             fingerprints = [fingerprint(p) for p in self.papers]
             self._digest = corpus_digest(self.papers, fingerprints)
         found = None if rebuild else self._current()
-        prepared: list[bool] = []
-
-        def titles_meanwhile() -> None:  # a build's titles are final before it writes
-            self.titles_ready()
-            prepared.append(True)
-
         if found is not None:
             found.apply_titles(self.papers)
             count = len(self.papers)
@@ -133,9 +127,8 @@ class Indexing:
                 self.format,
                 rebuild,
                 fingerprints,
-                titles_meanwhile,
             )
-        if not prepared and (self.titles is None or report.how != "reused"):
+        if self.titles is None or report.how != "reused":
             self.titles_ready()  # titles derived by the build may differ from those shown
         self.use(index)
         return report

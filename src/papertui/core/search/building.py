@@ -37,10 +37,6 @@ from papertui.core.search.schema import INDEX_VERSION, IndexCancelled, Progress,
 # must not happen inside a program with threads running (the reader): such a corpus is indexed
 # by a child process (`papertui index`), see `needs_child_process`.
 PARALLEL_FROM = 5000
-# With work of its own to do while the forked writer finishes (`meanwhile`: the title index,
-# about 0.04 ms a paper against 1.1 ms a paper of feeding and writing), the forking process
-# writes the smaller share, so that the two end together.
-MAIN_SHARE = 0.48
 # An update adds a segment; from this many, the index is built afresh instead.
 MAX_SEGMENTS = 8
 # The fingerprints and ids of the indexed papers, for the next update to compare with.
@@ -60,14 +56,11 @@ def write_generation(
     progress: Progress | None,
     cancelled: Callable[[], bool] | None,
     fingerprints: list[str] | None = None,
-    meanwhile: Callable[[], None] | None = None,
 ) -> str:
     """Write the index of `papers` into the new directory `fresh`: an updated copy of
     `previous` when few papers changed, else a fresh build. Returns "updated" or "built".
     `fingerprints` (the papers', in order, if known) serve the update; a build empties the
-    list first (at a million papers they are 65 MB the build has no use for). `meanwhile`,
-    work that needs the papers' final titles, is called while a build's second process
-    finishes, if there is one (not otherwise)."""
+    list first (at a million papers they are 65 MB the build has no use for)."""
     # titles are indexed, so they must be final first: the first tenth of the progress bar;
     # those derived for the previous generation are kept (deriving costs ~0.2 ms a paper)
     if previous is not None:
@@ -84,7 +77,7 @@ def write_generation(
     if how == "built":
         if fingerprints is not None:
             fingerprints.clear()
-        _build(fresh, papers, progress, cancelled, meanwhile)
+        _build(fresh, papers, progress, cancelled)
     # the derived titles, for the papers that will not know them (`apply_titles`): a real
     # title comes with its paper (a million of them were 200 MB more at the build's end)
     titles = {p.id: p.title for p in papers if not p.has_real_title}
@@ -179,21 +172,14 @@ def _build(
     papers: Sequence[Paper],
     progress: Progress | None,
     cancelled: Callable[[], bool] | None,
-    meanwhile: Callable[[], None] | None = None,
 ) -> None:
     """A fresh index of `papers`: one segment, or two written at once by this process and a
-    forked one (each about half the papers, in order) for a corpus that `needs_child_process`;
-    then this process saves the fingerprints and calls `meanwhile` while the other ends."""
+    forked one (each half the papers, in order) for a corpus that `needs_child_process`."""
     directory.mkdir(parents=True)
     ix = windex.create_in(str(directory), schema())
     vocab: Counter[str] = Counter()
     total = len(papers)
-    if not needs_child_process(total):
-        split = total
-    elif meanwhile is None:
-        split = (total + 1) // 2
-    else:
-        split = int(total * MAIN_SHARE)
+    split = (total + 1) // 2 if needs_child_process(total) else total
     # Feeding is the first 65% of the bar; writing the postings (a third as long) the rest.
     feeding = _share(progress, 0.0, 0.65)
     started = time.perf_counter()
@@ -211,9 +197,6 @@ def _build(
             with _estimated_progress(_share(progress, 0.65, 0.35), total, expected):
                 segments = [writer._finalize_segment()]
                 if child is not None:
-                    _save_fingerprints(directory, papers)
-                    if meanwhile is not None:
-                        meanwhile()
                     segment, counts = child.result(cancelled)
                     segments.append(segment)
                     vocab.update(counts)
@@ -226,8 +209,7 @@ def _build(
             child.stop()
         ix.close()
     _save_vocab(directory, vocab)
-    if child is None:
-        _save_fingerprints(directory, papers)
+    _save_fingerprints(directory, papers)
 
 
 def _save_vocab(directory: Path, vocab: Counter[str]) -> None:

@@ -145,16 +145,13 @@ class IndexStore:
         fmt: str | None = None,
         rebuild: bool = False,
         fingerprints: list[str] | None = None,
-        meanwhile: Callable[[], None] | None = None,
     ) -> tuple[SearchIndex, IndexReport]:
         """Open the index for `papers`, updating or rebuilding it as needed. `digest` is
         `corpus_digest(papers)` when the caller has it already; `fmt` the format forced when
         the papers were read (recorded: an index read so is never taken for the files' own).
         `rebuild` builds afresh, whatever is there (an index that opens but cannot answer).
         `fingerprints`, the papers' own in order when the caller has them, spare an update
-        computing them again; the list is emptied if a build is written instead. `meanwhile`
-        is called during a build in two processes while the second finishes (see
-        `write_generation`)."""
+        computing them again; the list is emptied if a build is written instead."""
         started = time.perf_counter()
         digest = digest or corpus_digest(papers)
         found = None if rebuild else self.open_if_current(digest)
@@ -172,7 +169,6 @@ class IndexStore:
                         fmt or "",
                         rebuild,
                         fingerprints,
-                        meanwhile,
                     )
                     found = SearchIndex(directory)
                     return found, self.report(found, how, len(papers), started)
@@ -194,15 +190,12 @@ class IndexStore:
         fmt: str,
         rebuild: bool = False,
         fingerprints: list[str] | None = None,
-        meanwhile: Callable[[], None] | None = None,
     ) -> tuple[Path, str]:
         stats = source_stats(sources)
         fresh = self.root / f"gen-{time.time_ns()}-{os.getpid()}"
         previous = None if rebuild else self.current_dir()
         try:
-            how = write_generation(
-                fresh, previous, papers, progress, cancelled, fingerprints, meanwhile
-            )
+            how = write_generation(fresh, previous, papers, progress, cancelled, fingerprints)
             meta = {
                 "version": INDEX_VERSION,
                 "digest": digest,
