@@ -54,10 +54,14 @@ class _Pool:
         self.fieldnames: set[str] = set()
         self.terms: dict[str, dict[bytes, _Postings]] = {}
 
+    def field(self, fieldname: str) -> dict[bytes, _Postings]:
+        """The postings of `fieldname`'s terms, to add to."""
+        self.fieldnames.add(fieldname)
+        return self.terms.setdefault(fieldname, {})
+
     def add(self, item: tuple[str, bytes, int, float, bytes | None]) -> None:
         fieldname, tbytes, docnum, weight, vbytes = item
-        self.fieldnames.add(fieldname)
-        terms = self.terms.setdefault(fieldname, {})
+        terms = self.field(fieldname)
         postings = terms.get(tbytes)
         if postings is None:
             postings = terms[tbytes] = (array("I"), array("d"), [])
@@ -133,6 +137,11 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
         # what Whoosh makes of a value of the other fields, by field and value: a year or a
         # list of categories repeats in thousands of papers (ids, fingerprints and author
         # lists hardly ever do: kept, those of a million papers were 100 MB a writer)
+        self._repeating = {
+            name
+            for name, field in self.schema.items()
+            if not isinstance(field, ID) and name not in self._names
+        }
         self._indexed: dict[tuple[str, object], list[tuple[bytes, int, float, bytes]]] = {}
         # the words of the document's ASCII text fields as they were split, by field
         self.words: dict[str, list[str]] = {}
@@ -240,8 +249,7 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
         encodes them) to the pool."""
         if not poses:
             return
-        self.pool.fieldnames.add(fieldname)
-        terms = self.pool.terms.setdefault(fieldname, {})
+        terms = self.pool.field(fieldname)
         boost = field.format.field_boost
         for word, positions in poses.items():
             tbytes = word.encode("utf-8")
@@ -257,11 +265,7 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             return 0
         items = None
         key = (fieldname, value)
-        repeats = (
-            not isinstance(field, ID)
-            and fieldname not in self._names
-            and isinstance(value, str | int)
-        )
+        repeats = fieldname in self._repeating and isinstance(value, str | int)
         if repeats:
             items = self._indexed.get(key)
         if items is None:
@@ -272,8 +276,7 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
                 self._indexed[key] = items
         if not items:
             return 0
-        self.pool.fieldnames.add(fieldname)
-        terms = self.pool.terms.setdefault(fieldname, {})
+        terms = self.pool.field(fieldname)
         length = 0
         for tbytes, freq, weight, vbytes in items:
             length += freq
