@@ -417,6 +417,15 @@ async def test_tab_switches_panes_and_detail_scrolls(write_corpus):
         await pilot.press("j", "j", "j")  # in the detail pane, j scrolls the abstract
         await pilot.pause()
         assert detail.scroll_y == 3 and app.query_one(PaperList).cursor == 0
+        await pilot.press("space")  # a page, less the line kept for context
+        await pilot.pause()
+        assert detail.scroll_y == 3 + detail.scrollable_content_region.height - 1
+        await pilot.press("G")
+        await pilot.pause()
+        assert detail.scroll_y == detail.max_scroll_y > 0
+        await pilot.press("k", "g")
+        await pilot.pause()
+        assert detail.scroll_y == 0
         await pilot.press("tab")
         assert app.query_one(PaperList).has_focus
 

@@ -142,11 +142,11 @@ class DetailPane(VerticalScroll, can_focus=True):
     pane has focus (never while the search box has it): the one rule for "read"."""
 
     BINDINGS = [
-        Binding("j,down", "scroll_down", "Scroll down", show=False),
-        Binding("k,up", "scroll_up", "Scroll up", show=False),
-        Binding("g,home", "scroll_home", "Top", show=False),
-        Binding("G,end", "scroll_end", "Bottom", show=False),
-        Binding("space", "page_down", "Page down", show=False),
+        Binding("j,down", "scroll_lines(1)", "Scroll down", show=False),
+        Binding("k,up", "scroll_lines(-1)", "Scroll up", show=False),
+        Binding("g,home", "scroll_edge(False)", "Top", show=False),
+        Binding("G,end", "scroll_edge(True)", "Bottom", show=False),
+        Binding("space", "scroll_page", "Page down", show=False),
         Binding("tab", "screen.switch_pane", "Switch pane", show=False),
     ]
 
@@ -249,6 +249,16 @@ class DetailPane(VerticalScroll, can_focus=True):
             self._start_dwell()
 
     # -- hits -------------------------------------------------------------------------------------
+
+    # Keys move the text at once, as in a pager: an animated scroll lags behind a held key.
+    def action_scroll_lines(self, lines: int) -> None:
+        self.scroll_relative(y=lines, animate=False)
+
+    def action_scroll_page(self) -> None:
+        self.scroll_relative(y=max(1, self.scrollable_content_region.height - 1), animate=False)
+
+    def action_scroll_edge(self, bottom: bool) -> None:
+        (self.scroll_end if bottom else self.scroll_home)(animate=False)
 
     def jump(self, step: int) -> bool:
         """Scroll to the next (step 1) or previous (-1) highlighted word; False if none."""
