@@ -134,6 +134,8 @@ def bench_arxiv(work: Path, n: int, pool: Path, repeat: int) -> Table:
     )  # fmt: skip
     memory_row("index_peak", "  peak memory: indexing child", index[0], 1.5 * GIB)
     memory_row("writer_peak", "  peak memory: segment writer it forks", writer[0], 1.5 * GIB)
+    helper = top.get("parse helper (later part of a large dump)", (0.0, 0.0, 0))
+    memory_row("helper_peak", "  peak memory: parse helper it starts", helper[0], 1.5 * GIB)
     table.record(
         "semantic_wall", "vectors and topics in the background (child), wall",
         semantic[1], None, "s", f"<= {limit(900):.0f} s", semantic[1] <= limit(900),

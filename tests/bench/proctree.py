@@ -120,11 +120,14 @@ class Sampler:
 
 def role(seen: Seen, by_pid: dict[int, Seen]) -> str:
     """What a process is to papertui: the reader, the indexing child, the segment writer it
-    forks (same command line as its parent), the vectors-and-topics child, or another."""
+    forks (same command line as its parent), the helper that parses part of a large dump, the
+    vectors-and-topics child, or another."""
     command = seen.command
     parent = by_pid.get(seen.ppid)
     if parent is not None and parent.command == command and "index" in command:
         return "segment writer (forked by the index build)"
+    if "papertui.core.corpus_split" in command:
+        return "parse helper (later part of a large dump)"
     if "papertui" in command and "index" in command:
         return "index build"
     if "papertui" in command and "semantic" in command:

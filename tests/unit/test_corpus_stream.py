@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from loaded_corpus import loaded
 
-from papertui.core import corpus_stream
+from papertui.core import corpus_split, corpus_stream
 from papertui.core.formats.base import CorpusError
 
 
@@ -150,3 +152,98 @@ def test_any_jsonl_streams_as_it_reads_whole(
             return "unencodable"
 
     assert outcome(True, "a") == outcome(False, "b")
+
+
+def split_read(monkeypatch: pytest.MonkeyPatch, share: float) -> list[int]:
+    """Read dumps from now on with a helper process for all but `share` of each; returns the
+    list that counts the frames the helpers send (two records a frame)."""
+    monkeypatch.setattr(corpus_split, "SPLIT_FROM", 0)
+    monkeypatch.setattr(corpus_split, "OWN_SHARE", share)
+    monkeypatch.setattr(corpus_split, "FRAME", 2)
+    frames: list[int] = []
+    real = corpus_split.Helper.frames
+
+    def counted(self: corpus_split.Helper) -> Iterator:  # type: ignore[type-arg]
+        for frame in real(self):
+            frames.append(len(frame[0]))
+            yield frame
+
+    monkeypatch.setattr(corpus_split.Helper, "frames", counted)
+    return frames
+
+
+@pytest.mark.parametrize("share", [0.0, 0.4, 0.9])
+def test_a_dump_read_by_two_processes_is_the_dump_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, share: float
+) -> None:
+    path = tmp_path / "dump.jsonl"
+    path.write_text("\n".join(LINES) + "\n", encoding="utf-8")
+    whole = read(path, tmp_path / "a", False, monkeypatch)
+    frames = split_read(monkeypatch, share)
+    assert read(path, tmp_path / "b", True, monkeypatch) == whole
+    assert frames, "no helper read a part"
+    assert sum(frames) < 13  # the helper read only the part after the cut
+    assert not [p for p in (tmp_path / "b").iterdir() if p.name.startswith(".")]
+
+
+def test_a_helper_that_stops_early_leaves_the_rest_to_the_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A helper killed after its first frame (out of memory, a signal): the records it sent
+    are kept and the rest of the file is read by the process that started it."""
+    path = tmp_path / "dump.jsonl"
+    path.write_text("\n".join(LINES) + "\n", encoding="utf-8")
+    whole = read(path, tmp_path / "a", False, monkeypatch)
+    frames = split_read(monkeypatch, 0.0)
+    dying = tmp_path / "dying.py"
+    dying.write_text(
+        "import os, sys\n"
+        "from papertui.core import corpus_split\n"
+        "class Report:\n"
+        "    def write(self, data):\n"
+        "        sys.stdout.buffer.write(data)\n"
+        "        sys.stdout.flush()\n"
+        "        os._exit(9)\n"
+        "    def flush(self):\n"
+        "        pass\n"
+        "path, split, end, fd, frame = sys.argv[1:]\n"
+        "with os.fdopen(int(fd), 'wb') as out:\n"
+        "    corpus_split.run_helper(path, int(split), int(end), out, Report(), int(frame))\n"
+    )
+    real = corpus_split.command
+    monkeypatch.setattr(
+        corpus_split, "command", lambda *a: [sys.executable, str(dying), *real(*a)[3:]]
+    )
+    assert read(path, tmp_path / "b", True, monkeypatch) == whole
+    assert frames == [2]  # one frame came, then the helper was gone
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    lines=st.lists(line, max_size=12),
+    ending=st.sampled_from(["\n", "\r\n", ""]),
+    share=st.floats(0.0, 1.0),
+)
+def test_any_jsonl_read_by_two_processes_reads_as_whole(
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    lines: list[str],
+    ending: str,
+    share: float,
+) -> None:
+    where = tmp_path_factory.mktemp("dump")
+    path = where / "dump.jsonl"
+    path.write_text("\n".join(lines) + ending, encoding="utf-8", errors="surrogatepass")
+
+    def outcome(cache: str, split: bool) -> object:
+        with monkeypatch.context() as patched:
+            if split:
+                split_read(patched, share)
+            try:
+                return read(path, where / cache, True, patched)
+            except UnicodeEncodeError:
+                return "unencodable"
+
+    assert outcome("a", True) == outcome("b", False)

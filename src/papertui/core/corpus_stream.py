@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 from papertui.core.corpus import FileReport, Paper, build_papers
+from papertui.core.corpus_split import Counts, Helper, split_point
 from papertui.core.formats import SUFFIXES, sniff
 from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, looks_binary
-from papertui.core.formats.structured import record_of
+from papertui.core.formats.structured import NO_ABSTRACT, NOT_A_RECORD, record_of
 
 # Files at least this large are streamed (below it the whole-file reader is as good).
 STREAM_FROM = 8 << 20
@@ -102,20 +103,19 @@ def read_streamed(
     `build_papers` give them), their abstracts in a `SpilledTexts` under `scratch` (which the
     caller closes). NotStreamable when the file needs the whole-file reader; CorpusError as
     the whole-file reader raises it. `digest` (a hashlib object) is fed every byte read;
-    `start`: read from this byte offset on, a line's start (what was appended to a file)."""
+    `start`: read from this byte offset on, a line's start (what was appended to a file).
+    A large file's later part is parsed by a helper process meanwhile (`corpus_split`)."""
     name = str(path)
     warnings: list[str] = []
-    skipped: dict[str, int] = {}
-    state = {"items": 0, "bad": 0, "first_bad": 0}
+    counts = Counts()
     with open(path, "rb") as handle:
         handle.seek(start)
         spill = SpilledTexts(scratch)
         try:
-            lines: Iterator[bytes] = iter(handle) if digest is None else _fed(handle, digest)
-            records = _records(name, lines, warnings, skipped, state, first=start == 0)
+            records = _all_records(path, handle, start, digest, scratch, counts, warnings)
             collection = Path(name).stem.removesuffix(".json")
             parsed = ParsedFile(name, collection, "jsonl", cast(list[RawRecord], records))
-            parsed.warnings, parsed.skipped = warnings, skipped
+            parsed.warnings, parsed.skipped = warnings, counts.skipped
             reports: list[FileReport] = []
             papers = build_papers([parsed], reports, made=spill.take)
         except BaseException:
@@ -123,32 +123,110 @@ def read_streamed(
             raise
     if not papers:
         spill.close()
-        if not state["items"] and state["bad"]:
-            first = state["first_bad"]
+        if not counts.items and counts.bad:
+            first = counts.first_bad
             raise CorpusError(name, f"no readable JSON line (first error at line {first})")
         reasons = ", ".join(f"{k}: {v}" for k, v in reports[0].skipped.items()) or "no records"
         raise CorpusError(name, f"no papers with an abstract (jsonl; {reasons})")
     return papers, reports[0], warnings, spill
 
 
-def _fed(handle: IO[bytes], digest: Any) -> Iterator[bytes]:
-    for raw in handle:
-        digest.update(raw)
-        yield raw
-
-
-def _records(
-    name: str,
-    handle: Iterator[bytes],
+def _all_records(
+    path: Path,
+    handle: IO[bytes],
+    start: int,
+    digest: Any,
+    scratch: Path,
+    counts: Counts,
     warnings: list[str],
-    skipped: dict[str, int],
-    state: dict[str, int],
-    first: bool = True,
+) -> Iterator[RawRecord]:
+    """The records of the file from `start` on, in order, read here alone or with a helper
+    process for the later part; then the broken lines are counted and the first one named."""
+    name = str(path)
+    cut = split_point(path, start)
+    helper = None
+    if cut is not None:
+        try:
+            helper = Helper(path, cut[0], cut[1], scratch)
+        except OSError:
+            helper = None  # no process to be had: read it all here
+    if helper is None or cut is None:
+        yield from parse_lines(name, _fed(handle, digest, None), counts, first=start == 0)
+    else:
+        split, end = cut
+        try:
+            own = _fed(handle, digest, split - start)
+            yield from parse_lines(name, own, counts, first=start == 0)
+            if digest is not None:
+                _feed_range(handle, split, end, digest)
+            last = None
+            for records, so_far in helper.frames():
+                yield from records
+                last = so_far
+            if helper.not_streamable:
+                raise NotStreamable(name)
+            if last is not None:
+                _add_counts(counts, last)
+            if not helper.finished:  # it stopped early: the rest is read here
+                handle.seek(helper.offset)
+                rest = _fed(handle, None, end - helper.offset)
+                yield from parse_lines(name, rest, counts, first=False)
+        finally:
+            helper.close()
+    if counts.bad:  # after the other reasons, before duplicates, as the whole file gives
+        counts.skipped["broken JSON line"] = counts.bad
+        warnings.append(
+            f"{name}: broken JSON at line {counts.first_bad}, column {counts.first_bad_col}: "
+            f"{counts.first_bad_msg} (the line is skipped)"
+        )
+
+
+def _add_counts(counts: Counts, part: Counts) -> None:
+    """`part`'s counts (its lines numbered from 1) added after those of `counts`."""
+    if part.bad and not counts.bad:
+        counts.first_bad = counts.lines + part.first_bad
+        counts.first_bad_col, counts.first_bad_msg = part.first_bad_col, part.first_bad_msg
+    counts.lines += part.lines
+    counts.items += part.items
+    counts.bad += part.bad
+    for reason, n in part.skipped.items():
+        # the reason's own string, not the helper's copy: marshal marks a string used twice,
+        # and the cache file's bytes stay those of a read in one process
+        reason = _REASONS.get(reason, reason)
+        counts.skipped[reason] = counts.skipped.get(reason, 0) + n
+
+
+_REASONS = {reason: reason for reason in (NO_ABSTRACT, NOT_A_RECORD)}
+
+
+def _fed(handle: IO[bytes], digest: Any, limit: int | None) -> Iterator[bytes]:
+    """The raw lines of `handle` from where it is, `limit` bytes of them if given (a line's
+    end), each fed to `digest` if any."""
+    taken = 0
+    for raw in handle:
+        if digest is not None:
+            digest.update(raw)
+        yield raw
+        taken += len(raw)
+        if limit is not None and taken >= limit:
+            return
+
+
+def _feed_range(handle: IO[bytes], begin: int, end: int, digest: Any) -> None:
+    handle.seek(begin)
+    left = end - begin
+    while left > 0 and (block := handle.read(min(left, 1 << 20))):
+        digest.update(block)
+        left -= len(block)
+
+
+def parse_lines(
+    name: str, handle: Iterator[bytes], counts: Counts, first: bool = True
 ) -> Iterator[RawRecord]:
     """The records of the lines of `handle`, counted as `structured.parse_jsonl` counts them
-    (a line ends at "\\n", "\\r\\n" or "\\r", as `decode` makes them); `first`: the file's
-    first line comes first (it may open with a byte order mark)."""
-    number = 0
+    (a line ends at "\\n", "\\r\\n" or "\\r", as `decode` makes them) from `counts.lines` on;
+    `first`: the file's first line comes first (it may open with a byte order mark)."""
+    skipped = counts.skipped
     for n, raw in enumerate(handle):
         try:
             text = raw.decode("utf-8-sig" if n == 0 and first else "utf-8")
@@ -158,24 +236,19 @@ def _records(
         if lines[-1] == "":
             lines.pop()  # what followed this line's end: the next raw line
         for line in lines:
-            number += 1
+            counts.lines += 1
             line = line.strip().rstrip("\r")
             if not line:
                 continue
             try:
                 item = json.loads(line)
             except json.JSONDecodeError as exc:
-                state["bad"] += 1
-                if state["bad"] == 1:
-                    state["first_bad"] = number
-                    warnings.append(
-                        f"{name}: broken JSON at line {number}, column {exc.colno}: "
-                        f"{exc.msg} (the line is skipped)"
-                    )
+                counts.bad += 1
+                if counts.bad == 1:
+                    counts.first_bad, counts.first_bad_col = counts.lines, exc.colno
+                    counts.first_bad_msg = exc.msg
                 continue
-            state["items"] += 1
+            counts.items += 1
             record = record_of(item, skipped)
             if record is not None:
                 yield record
-    if state["bad"]:  # after the other reasons, before duplicates, as the whole file gives
-        skipped["broken JSON line"] = state["bad"]

@@ -14,15 +14,18 @@ from typing import Any
 from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decode
 from papertui.core.formats.fields import ABSTRACT, record_from_fields
 
+NOT_A_RECORD = "not a record"
+NO_ABSTRACT = "no abstract"
+
 
 def record_of(item: Any, skipped: dict[str, int]) -> RawRecord | None:
     """The paper an item of a JSON dump holds; None, counted in `skipped` by why, when none."""
     if not isinstance(item, Mapping):
-        skipped["not a record"] = skipped.get("not a record", 0) + 1
+        skipped[NOT_A_RECORD] = skipped.get(NOT_A_RECORD, 0) + 1
         return None
     record = record_from_fields(item)
     if record is None:
-        skipped["no abstract"] = skipped.get("no abstract", 0) + 1
+        skipped[NO_ABSTRACT] = skipped.get(NO_ABSTRACT, 0) + 1
     return record
 
 
