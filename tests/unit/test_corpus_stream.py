@@ -218,6 +218,19 @@ def test_a_helper_that_stops_early_leaves_the_rest_to_the_reader(
     assert frames == [2]  # one frame came, then the helper was gone
 
 
+def test_a_helper_that_cannot_start_leaves_the_whole_file_to_the_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "dump.jsonl"
+    path.write_text("\n".join(LINES) + "\n", encoding="utf-8")
+    whole = read(path, tmp_path / "a", False, monkeypatch)
+    frames = split_read(monkeypatch, 0.0)
+    monkeypatch.setattr(corpus_split, "command", lambda *a: [str(tmp_path / "no-such-program")])
+    assert read(path, tmp_path / "b", True, monkeypatch) == whole
+    assert frames == []
+    assert not [p for p in (tmp_path / "b").iterdir() if p.name.startswith(".")]
+
+
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -91,13 +91,17 @@ class Helper:
         self.offset = split  # where the records taken so far end in the file
         self.finished = False
         self.not_streamable = False
-        self._process: subprocess.Popen[bytes] | None = subprocess.Popen(
-            command(path, split, end, fd),
-            pass_fds=(fd,),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
+        try:
+            self._process: subprocess.Popen[bytes] | None = subprocess.Popen(
+                command(path, split, end, fd),
+                pass_fds=(fd,),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        except BaseException:
+            self._file.close()
+            raise
 
     def frames(self) -> Iterator[tuple[list[RawRecord], Counts]]:
         """Each frame as the helper finishes it: its records and the helper's counts so far

@@ -148,8 +148,8 @@ def _all_records(
     if cut is not None:
         try:
             helper = Helper(path, cut[0], cut[1], scratch)
-        except OSError:
-            helper = None  # no process to be had: read it all here
+        except (OSError, ValueError):  # no process to be had (ValueError: no pass_fds)
+            helper = None
     if helper is None or cut is None:
         yield from parse_lines(name, _fed(handle, digest, None), counts, first=start == 0)
     else:
