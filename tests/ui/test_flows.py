@@ -417,6 +417,23 @@ async def test_tab_switches_panes_and_detail_scrolls(write_corpus):
         await pilot.press("j", "j", "j")  # in the detail pane, j scrolls the abstract
         await pilot.pause()
         assert detail.scroll_y == 3 and app.query_one(PaperList).cursor == 0
+        for _ in range(3):  # keys that come together (a held key) each count, before a refresh
+            detail.action_scroll_lines(1)
+        await pilot.pause()
+        assert detail.scroll_y == 6
+        await pilot.press("k", "k", "k")
+        await pilot.pause()
+        assert detail.scroll_y == 3
+        detail.shown = detail.shown  # repainted in place, as when it is marked read...
+        detail.action_scroll_lines(1)
+        detail.action_scroll_lines(1)
+        await pilot.pause()
+        assert detail.scroll_y == 5  # ...the keys pressed meanwhile still count
+        detail.shown = detail.shown
+        await pilot.pause()
+        assert detail.scroll_y == 5  # and with no key, it stays where it was
+        await pilot.press("k", "k")
+        await pilot.pause()
         await pilot.press("space")  # a page, less the line kept for context
         await pilot.pause()
         assert detail.scroll_y == 3 + detail.scrollable_content_region.height - 1

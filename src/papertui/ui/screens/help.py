@@ -78,12 +78,14 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_scroll(self, lines: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
 
     def action_page(self, pages: int) -> None:
         box = self.query_one(VerticalScroll)
         box.scroll_relative(
-            y=pages * max(1, box.scrollable_content_region.height - 1), animate=False
+            y=pages * max(1, box.scrollable_content_region.height - 1),
+            animate=False,
+            immediate=True,
         )
 
     def action_ends(self, bottom: bool) -> None:

@@ -97,7 +97,7 @@ class NoteEditor(TypingDialog[str | None]):
 
     def action_scroll_abstract(self, lines: int) -> None:
         if self.abstract:
-            self.query_one("#note-abstract").scroll_relative(y=lines, animate=False)
+            self.query_one("#note-abstract").scroll_relative(y=lines, animate=False, immediate=True)
 
     def _stop_keeping(self) -> None:
         # a draft kept after the save would come back as "not saved" at the next n

@@ -167,6 +167,7 @@ class DetailPane(VerticalScroll, can_focus=True):
         self._hit = -1
         self._dwell: Timer | None = None
         self._reading = reading  # besides this pane, the widget whose focus counts as reading
+        self._moves = 0  # keys that moved the text: a repaint does not undo them
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="detail-body")
@@ -208,10 +209,16 @@ class DetailPane(VerticalScroll, can_focus=True):
             self._text, self._hits = rendered.text, rendered.hits
             body.update(rendered.text)
         self._hit = -1
-        if keep_scroll:
-            self.scroll_to(y=y, animate=False)
+        if keep_scroll:  # once the new text is laid out
+            self.call_after_refresh(self._keep_at, y, self._moves)
         else:
             self.scroll_home(animate=False)
+
+    def _keep_at(self, y: float, moves: int) -> None:
+        # a paper repainted in place (marked read, a note saved) stays where it was, unless a
+        # key has moved it since: that key wins
+        if moves == self._moves:
+            self.scroll_to(y=y, animate=False, immediate=True)
 
     # -- read -------------------------------------------------------------------------------------
 
@@ -250,15 +257,20 @@ class DetailPane(VerticalScroll, can_focus=True):
 
     # -- hits -------------------------------------------------------------------------------------
 
-    # Keys move the text at once, as in a pager: an animated scroll lags behind a held key.
+    # Keys move the text at once, as in a pager: an animated scroll lags behind a held key,
+    # and one deferred to the next refresh counts keys that come together as one.
     def action_scroll_lines(self, lines: int) -> None:
-        self.scroll_relative(y=lines, animate=False)
+        self._moves += 1
+        self.scroll_relative(y=lines, animate=False, immediate=True)
 
     def action_scroll_page(self) -> None:
-        self.scroll_relative(y=max(1, self.scrollable_content_region.height - 1), animate=False)
+        self._moves += 1
+        page = max(1, self.scrollable_content_region.height - 1)
+        self.scroll_relative(y=page, animate=False, immediate=True)
 
     def action_scroll_edge(self, bottom: bool) -> None:
-        (self.scroll_end if bottom else self.scroll_home)(animate=False)
+        self._moves += 1
+        (self.scroll_end if bottom else self.scroll_home)(animate=False, immediate=True)
 
     def jump(self, step: int) -> bool:
         """Scroll to the next (step 1) or previous (-1) highlighted word; False if none."""
@@ -268,5 +280,6 @@ class DetailPane(VerticalScroll, can_focus=True):
         prefix = self._text[: self._hits[self._hit]]
         width = max(1, self.scrollable_content_region.width)
         line = len(prefix.wrap(self.app.console, width)) - 1
-        self.scroll_to(y=max(0, line - 2), animate=False)
+        self._moves += 1
+        self.scroll_to(y=max(0, line - 2), animate=False, immediate=True)
         return True
