@@ -131,6 +131,12 @@ line = st.one_of(
 )
 
 
+def random_dump(factory: pytest.TempPathFactory, lines: list[str], ending: str) -> Path:
+    path = factory.mktemp("dump") / "dump.jsonl"
+    path.write_text("\n".join(lines) + ending, encoding="utf-8", errors="surrogatepass")
+    return path
+
+
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -141,9 +147,8 @@ def test_any_jsonl_streams_as_it_reads_whole(
     lines: list[str],
     ending: str,
 ) -> None:
-    where = tmp_path_factory.mktemp("dump")
-    path = where / "dump.jsonl"
-    path.write_text("\n".join(lines) + ending, encoding="utf-8", errors="surrogatepass")
+    path = random_dump(tmp_path_factory, lines, ending)
+    where = path.parent
 
     def outcome(stream: bool, cache: str) -> object:
         try:
@@ -246,9 +251,8 @@ def test_any_jsonl_read_by_two_processes_reads_as_whole(
     ending: str,
     share: float,
 ) -> None:
-    where = tmp_path_factory.mktemp("dump")
-    path = where / "dump.jsonl"
-    path.write_text("\n".join(lines) + ending, encoding="utf-8", errors="surrogatepass")
+    path = random_dump(tmp_path_factory, lines, ending)
+    where = path.parent
 
     def outcome(cache: str, split: bool) -> object:
         with monkeypatch.context() as patched:
