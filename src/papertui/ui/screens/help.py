@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from papertui.ui.widgets.paging import scroll_lines, scroll_pages, scroll_to_edge
+
 QUERY_SYNTAX = [
     ("words", "papers with every word (stemmed, accents optional, BM25); typos forgiven"),
     ('"exact phrase"', "the words next to each other"),
@@ -78,16 +80,10 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_scroll(self, lines: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False, immediate=True)
+        scroll_lines(self.query_one(VerticalScroll), lines)
 
     def action_page(self, pages: int) -> None:
-        box = self.query_one(VerticalScroll)
-        box.scroll_relative(
-            y=pages * max(1, box.scrollable_content_region.height - 1),
-            animate=False,
-            immediate=True,
-        )
+        scroll_pages(self.query_one(VerticalScroll), pages)
 
     def action_ends(self, bottom: bool) -> None:
-        box = self.query_one(VerticalScroll)
-        (box.scroll_end if bottom else box.scroll_home)(animate=False)
+        scroll_to_edge(self.query_one(VerticalScroll), bottom)

@@ -13,6 +13,7 @@ from textual.widgets import Label, Static, TextArea
 from papertui.core.text import safe_display
 from papertui.ui.screens.confirm import ConfirmScreen
 from papertui.ui.screens.dialog import TypingDialog
+from papertui.ui.widgets.paging import scroll_lines
 
 KEEP_EVERY = 0.3  # seconds between writes of the draft to disk while the note is typed
 
@@ -97,7 +98,7 @@ class NoteEditor(TypingDialog[str | None]):
 
     def action_scroll_abstract(self, lines: int) -> None:
         if self.abstract:
-            self.query_one("#note-abstract").scroll_relative(y=lines, animate=False, immediate=True)
+            scroll_lines(self.query_one("#note-abstract"), lines)
 
     def _stop_keeping(self) -> None:
         # a draft kept after the save would come back as "not saved" at the next n

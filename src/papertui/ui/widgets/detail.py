@@ -19,6 +19,7 @@ from papertui.core.corpus import Paper
 from papertui.core.export import byline
 from papertui.core.search import Highlighter
 from papertui.core.text import safe_display
+from papertui.ui.widgets.paging import scroll_lines, scroll_pages, scroll_to_edge
 
 
 @dataclass(slots=True)
@@ -257,20 +258,17 @@ class DetailPane(VerticalScroll, can_focus=True):
 
     # -- hits -------------------------------------------------------------------------------------
 
-    # Keys move the text at once, as in a pager: an animated scroll lags behind a held key,
-    # and one deferred to the next refresh counts keys that come together as one.
     def action_scroll_lines(self, lines: int) -> None:
         self._moves += 1
-        self.scroll_relative(y=lines, animate=False, immediate=True)
+        scroll_lines(self, lines)
 
     def action_scroll_page(self) -> None:
         self._moves += 1
-        page = max(1, self.scrollable_content_region.height - 1)
-        self.scroll_relative(y=page, animate=False, immediate=True)
+        scroll_pages(self, 1)
 
     def action_scroll_edge(self, bottom: bool) -> None:
         self._moves += 1
-        (self.scroll_end if bottom else self.scroll_home)(animate=False, immediate=True)
+        scroll_to_edge(self, bottom)
 
     def jump(self, step: int) -> bool:
         """Scroll to the next (step 1) or previous (-1) highlighted word; False if none."""
