@@ -7,10 +7,11 @@ from __future__ import annotations
 from papertui.core import paths
 from papertui.core.corpus import Paper, load_corpus
 from papertui.core.store import Store
-from papertui.core.store.reconcile import _v2_id
+from papertui.core.store.reconcile import _v2_id, _v3_id
 
 QUOTED = "We study the ``view'' of a model -- roughly ~50% of it."
 BELL = "An abstract with a bell\x07 inside it."
+BREAK = "The rate is $\\min\\\\{1, a\\\\}$ for a line break before a brace."
 
 
 def test_annotations_under_the_ids_computed_before_move_to_todays(write_corpus):
@@ -49,4 +50,18 @@ def test_a_bibtex_paper_decoded_another_way_before_keeps_its_bookmark(write_corp
     store.set_bookmark(other, True)  # the same title, another abstract: stays where it is
     assert store.reconcile([paper]) == 1
     assert store.is_bookmarked(paper.id) and store.is_bookmarked("ba9876543210")
+    store.close()
+
+
+def test_a_note_on_a_paper_with_a_line_break_before_a_brace_follows_its_new_id(write_corpus):
+    """`\\\\{` in math (a line break, then a brace) counted as an escaped brace, which lost a
+    backslash: such a paper's id changed when that was fixed, and its note moves with it."""
+    path = write_corpus(f"C\n\n{BREAK}\n\n{QUOTED}")
+    paper, quoted = load_corpus([path]).papers
+    old = _v3_id(BREAK)
+    assert old != paper.id and _v3_id(QUOTED) == quoted.id  # only such papers changed
+    store = Store(paths.store_path())
+    store.set_note(Paper(old, BREAK, ["C"], str(path)), "check the bound")
+    assert store.reconcile([paper, quoted]) == 1
+    assert store.note(paper.id) == "check the bound"
     store.close()

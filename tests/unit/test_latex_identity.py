@@ -50,6 +50,7 @@ def test_an_id_is_the_same_whether_or_not_a_reader_decoded_the_latex(abstract):
 @example("\\url{https://github.com/x/y*.")
 @example("$P_T< \\! \\! {a}, b = {c")
 @example("rate $\\min\\\\{1, a\\\\}$ holds")  # a real abstract's "\\\\{" in math
+@example("$\\\\{$")  # a line break, then a lone brace BibTeX needs escaped: "\\\\\\{"
 def test_an_abstract_written_to_bibtex_reads_back_as_the_same_paper(abstract):
     paper = Paper(paper_id(abstract), abstract, ["x"], "x", title="T")
     if not identity_text(abstract):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from papertui.core.latex import decode_latex, has_latex
 
@@ -58,6 +59,25 @@ def identity_text(text: str) -> str:
     export drops them), LaTeX decoded (`latex.plain_text`: a BibTeX copy decoded on reading,
     `Hervé`, and a dump's copy as written, `Herv\\'e`, are one paper), NFC, whitespace
     collapsed."""
+    return _identity(text, _unescape_braces)
+
+
+def previous_identity_text(text: str) -> str:
+    """`identity_text` as papertui computed it before an escaped brace had to follow an odd run
+    of backslashes (`\\\\{`, a line break then a brace, lost a backslash): to find the
+    annotations kept under such ids."""
+    return _identity(text, lambda t: t.replace("\\{", "{").replace("\\}", "}"))
+
+
+def _unescape_braces(text: str) -> str:
+    return _ESCAPED_BRACE.sub(r"\1\2", text)
+
+
+# a brace after an odd run of backslashes: `\{` is escaped, `\\{` a line break and a brace
+_ESCAPED_BRACE = re.compile(r"(?<!\\)((?:\\\\)*)\\([{}])")
+
+
+def _identity(text: str, unescape: Callable[[str], str]) -> str:
     if _CONTROL.search(text):
         text = strip_controls(text)
     if has_latex(text):
@@ -74,7 +94,7 @@ def identity_text(text: str) -> str:
         if "\\\\" in text:  # a line break in math, then a space BibTeX needs before a brace
             text = _BREAK_SPACE.sub(r"\\\\", text)
         if "\\{" in text or "\\}" in text:  # in math, kept: BibTeX needs a lone one escaped
-            text = text.replace("\\{", "{").replace("\\}", "}")
+            text = unescape(text)
     return normalise_ws(unicodedata.normalize("NFC", text))
 
 

@@ -17,7 +17,7 @@ from papertui.core.store.connection import StoreError
 from papertui.core.store.reading import StoreReader
 from papertui.core.store.saved import remember
 from papertui.core.store.schema import BY_ID, rekey
-from papertui.core.text import legacy_identity_text, normalise_ws
+from papertui.core.text import legacy_identity_text, normalise_ws, previous_identity_text
 
 
 class Reconciling(StoreReader):
@@ -155,8 +155,14 @@ def _v2_id(abstract: str) -> str:
     return _hashed(legacy_identity_text(abstract))
 
 
+def _v3_id(abstract: str) -> str:
+    """A paper's id as computed before a brace after an even run of backslashes (`\\\\{`)
+    stopped counting as escaped."""
+    return _hashed(previous_identity_text(abstract))
+
+
 def _older_ids(abstract: str) -> set[str]:
-    return {_v1_id(abstract), _v2_id(abstract)}
+    return {_v1_id(abstract), _v2_id(abstract), _v3_id(abstract)}
 
 
 def _hashed(text: str) -> str:
