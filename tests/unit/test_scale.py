@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -125,8 +126,6 @@ def test_collection_filter_is_applied_by_the_index(corpus):
 
 @pytest.fixture(scope="module")
 def many_titles() -> list[str]:
-    import random
-
     rng = random.Random(1)
     words = ["graph", "neural", "diffusion", "kernel", "flow", "transport", "optimal", "model"]
     titles = [
@@ -182,6 +181,7 @@ def test_saved_trigram_index_serves_only_the_titles_it_was_built_for(many_titles
 def test_saved_trigram_index_is_read_from_the_file_not_held(many_titles, tmp_path):
     """At a million titles the postings and the processed titles are 430 MB: a saved index
     keeps them in the file, mapped, and answers as the one built in memory does."""
+    many_titles = [*many_titles, "Gödel numbering for naïve graph kernels"]  # decoded too
     saved = tmp_path / "titles.trigrams"
     in_memory = TitleMatcher(many_titles)
     in_memory.prepare()
@@ -193,6 +193,15 @@ def test_saved_trigram_index_is_read_from_the_file_not_held(many_titles, tmp_pat
     assert list(loaded._titles) == list(in_memory._titles)
     for typed in ("caligcl", "calgcl", "optimal transport 12", "graph kernel", "neural 39"):
         assert loaded.match(typed) == in_memory.match(typed), typed
+    assert loaded.match("godel numbrin")[0][0] == len(many_titles) - 1
+    rng = random.Random(7)
+    for _ in range(60):  # pieces of titles, whole or reversed (scored), in a filter or not
+        title = utils.default_process(rng.choice(many_titles))
+        start = rng.randrange(len(title) - 3)
+        typed = title[start : start + rng.randint(3, 14)]
+        typed = typed[::-1] if rng.random() < 0.4 else typed
+        among = set(rng.sample(range(len(many_titles)), 3500)) if rng.random() < 0.5 else None
+        assert loaded.match(typed, among=among) == in_memory.match(typed, among=among), typed
     whole = saved.read_bytes()
     saved.write_bytes(whole[: len(whole) - 100])  # cut short: built again, still right
     cut = TitleMatcher(many_titles)
