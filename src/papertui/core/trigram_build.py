@@ -127,4 +127,4 @@ def _unique(values: np.ndarray) -> np.ndarray:
     """The distinct `values`, ascending. By a stable sort, which finds the runs a chunk's
     pairs come in (numpy's `unique` hashes int64 values: several times slower here)."""
     values = np.sort(values, kind="stable")
-    return values[np.r_[True, values[1:] != values[:-1]]] if len(values) else values
+    return values[_run_starts(values)]
