@@ -34,6 +34,10 @@ Related papers by shared author on a dump with authors (see `related_authors.py`
 
     python tests/bench/semantic.py authors RECORDS.jsonl.gz [--probes 2000] [--split]
 
+and by shared title phrase, one library per venue-year (see `related_phrases.py`):
+
+    python tests/bench/semantic.py phrases RECORDS.jsonl.gz [--venues ICLR:2021,...]
+
 Through the library, as the reader and the CLI use it (the same records, written as a dump):
 
     python tests/bench/semantic.py library RECORDS.jsonl.gz [--papers 3000]
@@ -468,6 +472,12 @@ def library_bench(args: argparse.Namespace) -> None:
     print(f"| one `papertui similar` process, cache warm (median of 5) | {cli_ms:.0f} ms |")
 
 
+def phrases(args: argparse.Namespace) -> None:
+    from related_phrases import report as phrase_report  # imports triage_eval, which imports us
+
+    phrase_report(Path(args.records), args.venues)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -492,6 +502,9 @@ def main() -> int:
     au.add_argument("--seed", type=int, default=28)
     au.add_argument("--titles", action="store_true")
     au.add_argument("--split", action="store_true")
+    ph = sub.add_parser("phrases", help="related papers by shared title phrase")
+    ph.add_argument("records")
+    ph.add_argument("--venues", default="ICLR:2021,IJCAI:2021,ICML:2022,AAAI:2022,NeurIPS:2021")
     lb = sub.add_parser("library")
     lb.add_argument("records")
     lb.add_argument("--papers", type=int, default=3000)
@@ -504,6 +517,7 @@ def main() -> int:
         "foryou": foryou,
         "foryou-speed": foryou_speed,
         "authors": lambda a: report(Path(a.records), a.probes, a.seed, a.titles, a.split),
+        "phrases": phrases,
     }
     commands[args.cmd](args)
     return 0

@@ -435,3 +435,25 @@ def test_any_text_builds_and_answers(texts: list[str]) -> None:
         got = sim.similar(vecs, [pid], 3)
         assert pid not in [g for g, _ in got]
     assert isinstance(sim.search(vecs, " ".join(texts)[:50], 3), list)
+
+
+def test_a_shared_rare_word_counts_more_toward_related_papers_than_a_shared_common_one(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    ids, texts, _ = corpus()
+    # "zeolite" is in two papers only; "acoustic" in most of the speech papers
+    ids += ["query", "rare", "common"]
+    texts += [
+        ("", "zeolite catalysis acoustic pores."),
+        ("", "zeolite adsorption kinetics."),
+        ("", "acoustic schedules warmup."),
+    ]
+    vecs = build(ids, texts)
+
+    def gap() -> float:
+        got = dict(sim.similar(vecs, ["query"], len(ids)))
+        return got["rare"] - got["common"]
+
+    sharpened = gap()
+    monkeypatch.setattr(sim, "QUERY_IDF_POWER", 0.0)
+    assert sharpened > gap()
