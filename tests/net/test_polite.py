@@ -18,9 +18,11 @@ def test_arxiv_calls_are_spaced_by_the_delay(server, capsys, monkeypatch):
     assert code == 0
     calls = [s for s in server.seen if s.path.startswith(("/rss/", "/api/query"))]
     assert len(calls) == 4
-    gaps = [b.started - a.ended for a, b in zip(calls, calls[1:], strict=False)]
-    # the server notes an answer's end a little after the client has it, on a busy machine
-    assert min(gaps) >= 0.3, gaps
+    # From one call's start to the next: the client waits the delay after it has the answer,
+    # which is after the server started on it. (The server's own note of an answer's end can
+    # come after the client has it on a loaded machine, so end-to-start gaps flaked.)
+    gaps = [b.started - a.started for a, b in zip(calls, calls[1:], strict=False)]
+    assert min(gaps) >= 0.4, gaps
 
 
 def test_two_fetches_at_once_never_overlap_on_arxiv(server, monkeypatch):
