@@ -18,7 +18,7 @@ LEAVE_ONE_OUT_MIN = 3  # liked papers needed to choose the LSA part's weight per
 LEAVE_ONE_OUT_MAX = 20
 # weight of the contrast score (terms setting the liked papers apart from the library, see
 # `contrast`) against the profile's score, both standardised (0: the profile alone)
-CONTRAST_WEIGHT = 0.3
+CONTRAST_WEIGHT = 0.4
 # "ask me" skips a paper whose terms are this close (cosine) to one it already asks about:
 # near-copies (a version with a word changed) would stack up, and one answer settles them all
 DUPLICATE_COSINE = 0.9
