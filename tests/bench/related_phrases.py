@@ -18,7 +18,7 @@ import statistics
 from collections.abc import Sequence
 from pathlib import Path
 
-from related_authors import K, tfidf_top
+from related_authors import K, precision, tfidf_top
 from triage_eval import pick_phrases, read_venue
 
 from papertui.core.semantic import similar as sim
@@ -36,12 +36,10 @@ def score_venue(records: Sequence[tuple[str, str]]) -> dict[str, float]:
     abstracts = [a for _, a in records]
     vecs = build([str(i) for i in range(len(records))], [("", a) for a in abstracts])
     probes = [i for i, kw in enumerate(keywords) if kw]
-
-    def precision(i: int, hits: Sequence[int]) -> float:
-        return sum(bool(keywords[i] & keywords[j]) for j in hits[:K]) / K
-
-    mine = [precision(i, [int(p) for p, _ in sim.similar(vecs, [str(i)], K)]) for i in probes]
-    base = [precision(i, h) for i, h in zip(probes, tfidf_top(abstracts, probes), strict=True)]
+    hits = [[int(p) for p, _ in sim.similar(vecs, [str(i)], K)] for i in probes]
+    mine = [precision(keywords, i, h) for i, h in zip(probes, hits, strict=True)]
+    near = tfidf_top(abstracts, probes)
+    base = [precision(keywords, i, h) for i, h in zip(probes, near, strict=True)]
     return {
         "papers": len(records),
         "probes": len(probes),
@@ -50,11 +48,11 @@ def score_venue(records: Sequence[tuple[str, str]]) -> dict[str, float]:
     }
 
 
-def report(path: Path, venues: str = VENUES) -> None:
+def report(path: Path, venues: str | None = None) -> None:
     print(f"{path.name}: precision@{K} by shared title phrase (abstracts only)")
     print("| venue-year | papers | probes | papertui | tf-idf cosine | gain |")
     print("|---|---|---|---|---|---|")
-    for spec in venues.split(","):
+    for spec in (venues or VENUES).split(","):
         venue, year = spec.split(":")
         s = score_venue(read_venue(path, venue, int(year)))
         print(

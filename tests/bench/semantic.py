@@ -504,7 +504,7 @@ def main() -> int:
     au.add_argument("--split", action="store_true")
     ph = sub.add_parser("phrases", help="related papers by shared title phrase")
     ph.add_argument("records")
-    ph.add_argument("--venues", default="ICLR:2021,IJCAI:2021,ICML:2022,AAAI:2022,NeurIPS:2021")
+    ph.add_argument("--venues", help="VENUE:YEAR,... (default: related_phrases.VENUES)")
     lb = sub.add_parser("library")
     lb.add_argument("records")
     lb.add_argument("--papers", type=int, default=3000)
