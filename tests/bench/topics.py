@@ -3,6 +3,7 @@
     python tests/bench/topics.py lift KEYWORDS.csv [--seeds 3]
     python tests/bench/topics.py labels RECORDS.jsonl[.gz] [--show 40]
     python tests/bench/topics.py label-quality KEYWORDS.csv|RECORDS.jsonl[.gz] [--sample 2000]
+    python tests/bench/topics.py label-pairs SOURCE module.NAME=value OUT.json [--sample 2000]
     python tests/bench/topics.py scale RECORDS.jsonl[.gz] [--n 100000]
 
 `lift`: pairs of papers in the same topic share a specific author keyword (one held by fewer
@@ -13,6 +14,10 @@ beside a plain baseline: TF-IDF (unigrams, English stop words) and k-means with 
 
 `label-quality`: whether labels name fields, against the papers' titles and author keywords
 (see `topic_labels.py`).
+
+`label-pairs`: every topic whose label changes when one setting of the topics package does
+(`labels.MODIFIER_RATE=0`), as pairs in a shuffled order for a judge who does not know which
+label is today's; the key is written beside them.
 
 `scale`: a dump of N abstracts built from the real ones (each repeat changes one word so every
 abstract is distinct); time and peak memory of compute_topics, save and load.
@@ -33,6 +38,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from topic_labels import blind_pairs
 from topic_labels import report as label_report
 
 from papertui.core.semantic import topics as tp
@@ -238,6 +244,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("source", help="a keywords CSV or a JSON-lines dump with titles")
     p.add_argument("--sample", type=int, default=2000)
     p.set_defaults(func=lambda a: label_report(Path(a.source), a.sample))
+    p = sub.add_parser("label-pairs", help="labels against one setting changed, for a blind judge")
+    p.add_argument("source", help="a keywords CSV or a JSON-lines dump")
+    p.add_argument("setting", help="module.NAME=value, e.g. labels.MODIFIER_RATE=0")
+    p.add_argument("out", help="where the pairs go (JSON); the key goes beside it")
+    p.add_argument("--sample", type=int, default=2000)
+    p.set_defaults(func=lambda a: blind_pairs(Path(a.source), a.sample, a.setting, Path(a.out)))
     p = sub.add_parser("scale")
     p.add_argument("records")
     p.add_argument("--n", type=int, default=100_000)

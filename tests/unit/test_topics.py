@@ -309,3 +309,41 @@ def test_a_paper_that_fits_no_topic_is_left_out_of_all() -> None:
     assert model.assignments[-1] == -1  # the chemistry abstract joins neither topic
     assert (model.assignments[:-1] >= 0).all()
     assert model.assign([odd])[0] == -1  # nor would it, added later
+
+
+def modifier_corpus(seed: int = 3) -> list[str]:
+    """Two themes; in the first, "variational" is in every abstract but always before another
+    word, none of which follows it in half of its uses."""
+    rng = random.Random(seed)
+    heads = ["inference"] * 4 + ["bounds"] * 3 + ["posteriors"] * 3
+    models = ["topic models", "mixture models", "sparse regression", "hidden Markov models"]
+    places = ["road networks", "travel times", "urban mobility", "vehicle trajectories"]
+    bayes = [
+        f"We study {rng.choice(models)} with variational {rng.choice(heads)}. It scales to "
+        f"{rng.choice(models)} of any size."
+        for _ in range(24)
+    ]
+    traffic = [
+        f"We predict traffic flow from {rng.choice(places)}. It helps {rng.choice(places)} in "
+        "large cities."
+        for _ in range(24)
+    ]
+    return bayes + traffic
+
+
+def test_a_word_that_only_modifies_is_named_by_the_phrase_it_starts() -> None:
+    from papertui.core.semantic.phrases import Tokens, head_rates
+
+    texts = modifier_corpus()
+    tokens = Tokens()
+    for text in texts:
+        tokens.add(text)
+    tokens.flush()
+    rates = head_rates(tokens)
+    # "variational inference." ends a run on "inference", never on "variational"
+    assert rates[tokens.terms["variational"]] == 0.0
+    assert rates[tokens.terms["inference"]] > 0.5
+    model = tp.compute_topics(texts, n_topics=2, seed=0)
+    bayes = next(t for t in model.topics if "variational" in t.label or "latent" in t.label)
+    assert "variational" not in bayes.phrases  # never alone: it names no field
+    assert any(p.startswith("variational ") for p in bayes.phrases), bayes.label

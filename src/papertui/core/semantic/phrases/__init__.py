@@ -9,7 +9,13 @@ chunk of papers at a time: at 100,000 abstracts they take about 50 MB.
 
 from __future__ import annotations
 
-from papertui.core.semantic.phrases.naming import label_ok, overlaps, phrase_key, spellings
+from papertui.core.semantic.phrases.naming import (
+    head_rates,
+    label_ok,
+    overlaps,
+    phrase_key,
+    spellings,
+)
 from papertui.core.semantic.phrases.table import PhraseTable, terms_of
 from papertui.core.semantic.phrases.tokens import (
     BOUNDARY,
@@ -33,6 +39,7 @@ __all__ = [
     "chunk_terms",
     "doc_unique",
     "fold_word",
+    "head_rates",
     "label_ok",
     "ngram_keys",
     "overlaps",

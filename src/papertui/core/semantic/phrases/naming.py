@@ -20,6 +20,24 @@ def label_ok(words: Sequence[str]) -> bool:
     return all(any(c.isalpha() for c in w) for w in words)
 
 
+def head_rates(tokens: Tokens, min_uses: int = 5) -> np.ndarray:
+    """Per term, the share of its uses that end a run of content words ("the policy is" but
+    not "linear models"): low for words that modify ("linear", "local", "variational"), which
+    name no field alone. NaN for a term used fewer than `min_uses` times."""
+    n_terms = max(1, len(tokens.term_words))
+    uses = np.zeros(n_terms, dtype=np.int64)
+    ends = np.zeros(n_terms, dtype=np.int64)
+    for chunk in tokens.chunks:
+        terms = tokens.term_stream(chunk)
+        here, nxt = terms[:-1], terms[1:]
+        word = here >= 0
+        uses += np.bincount(here[word], minlength=n_terms)
+        ends += np.bincount(here[word & (nxt < 0)], minlength=n_terms)
+    rates = ends / np.maximum(uses, 1)
+    rates[uses < min_uses] = np.nan
+    return rates
+
+
 def overlaps(words: Sequence[str], used: set[str]) -> bool:
     """A phrase repeats a chosen one when a word, or a part of a hyphenated one, shares its
     first letters with a chosen word ("fair" and "fairness", "attention" and "self-attention")."""

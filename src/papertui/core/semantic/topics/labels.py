@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from papertui.core.semantic.phrases import label_ok, ngram_keys, overlaps, spellings
+from papertui.core.semantic.phrases import head_rates, label_ok, ngram_keys, overlaps, spellings
 from papertui.core.semantic.topics.features import Features
+
+# A word that ends a run of content words in fewer than this share of its uses modifies the
+# next one ("linear", "visual", "variational"): it names no field alone. It is shown as the
+# phrase it most often starts in its topic when that phrase holds `MODIFIED_SHARE` of its
+# papers ("variational" -> "variational inference"), else left out.
+MODIFIER_RATE = 0.3
+MODIFIED_SHARE = 0.25
 
 
 class Labeller:
@@ -38,10 +45,34 @@ class Labeller:
         ok = np.array([label_ok(w) for w in split], dtype=bool)
         bigram = np.array([len(w) == 2 for w in split], dtype=bool)
         containing: dict[str, list[int]] = {}
+        heading: dict[str, list[int]] = {}
         for j, w in enumerate(split):
             if len(w) == 2 and ok[j]:
                 for part in w:
                     containing.setdefault(part, []).append(j)
+                heading.setdefault(w[0], []).append(j)
+        rates = head_rates(self.tokens)
+        term_ids = self.tokens.terms
+        modifier = {w[0] for w in split if len(w) == 1 and rates[term_ids[w[0]]] < MODIFIER_RATE}
+
+        def as_label(
+            j: int, count: np.ndarray, floor: float, strict: bool
+        ) -> tuple[str, ...] | None:
+            phrase = split[j]
+            if len(phrase) > 1:
+                return phrase
+            # a word mostly seen inside one phrase is shown as that phrase
+            best = max(containing.get(phrase[0], []), key=lambda b: count[b], default=None)
+            if best is not None and count[best] >= 0.5 * count[j]:
+                return split[best]
+            if not strict or phrase[0] not in modifier:
+                return phrase
+            # "local" names nothing alone: the phrase it most often starts may
+            best = max(heading.get(phrase[0], []), key=lambda b: count[b], default=None)
+            if best is None or count[best] < max(floor, MODIFIED_SHARE * count[j]):
+                return None
+            return split[best]
+
         chosen_all: list[list[tuple[str, ...]]] = []
         for c in range(self.k):
             size = max(sizes[c], 1.0)
@@ -51,23 +82,18 @@ class Labeller:
             raw = np.where(bigram, raw * 1.5, raw)
             chosen: list[tuple[str, ...]] = []
             used: set[str] = set()
-            # a small topic may have too few phrases above the floor: then the floor drops to 2
-            for floor in (max(2.0, 0.04 * size), 2.0):
-                if len(chosen) >= 2:
+
+            # a small topic may have too few phrases above the floor: then the floor drops to 2,
+            # and a topic left with no label at all may be named by a modifier alone
+            for floor, strict in ((max(2.0, 0.04 * size), True), (2.0, True), (2.0, False)):
+                if len(chosen) >= (2 if strict else 1):
                     break
                 score = np.where(ok & (count >= floor) & (raw > 0), raw, -np.inf)
                 for j in np.argsort(-score, kind="stable")[:300]:
                     if not np.isfinite(score[j]) or len(chosen) >= max_phrases:
                         break
-                    phrase = split[j]
-                    if len(phrase) == 1:
-                        # a word mostly seen inside one phrase is shown as that phrase
-                        best = max(
-                            containing.get(phrase[0], []), key=lambda b: count[b], default=None
-                        )
-                        if best is not None and count[best] >= 0.5 * count[j]:
-                            phrase = split[best]
-                    if phrase in chosen or overlaps(phrase, used):
+                    phrase = as_label(int(j), count, floor, strict)
+                    if phrase is None or phrase in chosen or overlaps(phrase, used):
                         continue
                     chosen.append(phrase)
                     used.update(phrase)

@@ -17,7 +17,9 @@ import numpy as np
 from papertui.core.semantic.phrases import Tokens, chunk_terms, doc_unique
 from papertui.core.semantic.topics.lsa import normalise, tfidf_rows
 
-FORMAT_VERSION = 2  # 2: papers that fit no topic are in none, and each topic keeps its floor
+# 2: papers that fit no topic are in none, and each topic keeps its floor; 3: labels name no
+# modifier alone (saved topics are relabelled by computing them again)
+FORMAT_VERSION = 3
 
 
 def corpus_key(ids: Sequence[str]) -> str:
