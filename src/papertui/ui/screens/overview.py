@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +19,19 @@ from papertui.core.text import counted, safe_display
 
 if TYPE_CHECKING:
     from papertui.core.overview import Overview
+
+
+def topic_row(index: int, label: str, size: int, unread: int) -> Table:
+    """One row per topic, never wrapped: the label, cut with "…" where the row is too narrow
+    (its last phrase, the least telling, goes first), and the counts on the right."""
+    row = Table.grid(expand=True)
+    row.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    row.add_column(justify="right", no_wrap=True)
+    row.add_row(
+        Text(f"{index + 1:>2}. {safe_display(label)}"),
+        Text(f"  {counted(size, 'paper')} · {unread} unread", style="dim"),
+    )
+    return row
 
 
 def counts_line(overview: Overview) -> str:
@@ -112,11 +126,7 @@ class OverviewScreen(ModalScreen[int | None]):
                 yield Label("Topics (Enter shows a topic's papers)", classes="overview-head")
                 yield OptionList(
                     *[
-                        Option(
-                            f"{t.index + 1:>2}. {safe_display(t.label)}  ·  "
-                            f"{counted(t.size, 'paper')} · {t.unread} unread",
-                            id=str(t.index),
-                        )
+                        Option(topic_row(t.index, t.label, t.size, t.unread), id=str(t.index))
                         for t in overview.topics
                     ],
                     id="overview-topics",

@@ -13,6 +13,7 @@ from papertui.core.semantic.topics.features import Features
 # papers ("variational" -> "variational inference"), else left out.
 MODIFIER_RATE = 0.3
 MODIFIED_SHARE = 0.25
+PAIR_BOOST = 2.5  # a pair of words names a field more often than one word
 
 
 class Labeller:
@@ -79,7 +80,7 @@ class Labeller:
             count = df_topic[c]
             p = count / size
             raw = p * np.log(np.maximum(p, 1e-12) / p_all)
-            raw = np.where(bigram, raw * 1.5, raw)
+            raw = np.where(bigram, raw * PAIR_BOOST, raw)
             chosen: list[tuple[str, ...]] = []
             used: set[str] = set()
 
