@@ -365,6 +365,12 @@ def test_a_title_never_opens_with_a_bracket(abstract: str, title: str) -> None:
             "reparameterization trick on large convolutional networks.",
             "al.",
         ),
+        (  # a past participle after its noun, its "by ..." cut off
+            "Matrix recovery is hard when data are noisy. We study the low-rank matrix recovery "
+            "problem with linear measurements corrupted by heavy-tailed noise and a few arbitrary "
+            "outliers in the worst case.",
+            "corrupted",
+        ),
     ],
 )
 def test_a_title_does_not_end_on_a_word_left_from_its_sentence(abstract: str, last: str) -> None:
@@ -413,3 +419,30 @@ def test_a_bare_head_after_the_name_gives_way_to_what_the_name_stands_for(head: 
     cues = _contributions(text, ends)
     title = _finish(head, False, text, ends, cues, "StOM", {}, _subject(text))
     assert title == "StOM: Stretched Outlier Mixing"
+
+
+def test_a_participle_after_a_verb_of_being_ends_its_clause() -> None:
+    from papertui.core.titles.fit import _trim
+
+    def last(phrase: str) -> str:
+        return _trim(phrase.split())[-1]
+
+    # "... can be achieved" says all it means; "... measurements corrupted" waits for its "by"
+    assert last("whether visual reasoning can be achieved") == "achieved"
+    assert last("how graph information is then transformed") == "transformed"
+    assert last("recovery with linear measurements corrupted") == "measurements"
+    assert last("a survey of what is needed") == "needed"
+
+
+def test_a_title_does_not_open_on_a_conjunction_left_from_a_list() -> None:
+    # a typo ("and" for "an") or a cut list leaves "and" where the phrase should start
+    abstract = (
+        "Many networks change over time, which yields dynamic graphs such as mobility networks. "
+        "Usually the values on the nodes are observable and may be related to the changes of the "
+        "graph itself. Older recurrent methods are not adaptive for learning the mappings "
+        "between the two kinds of data. This study presents a FLUX-ESN, and adaptive echo state "
+        "network that can automatically learn the best architecture for given data while "
+        "keeping the speed of echo state networks. We show that FLUX-ESN can forecast graph "
+        "changes."
+    )
+    assert derive_title(abstract) == "FLUX-ESN: adaptive echo state network"

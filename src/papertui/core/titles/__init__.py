@@ -164,6 +164,9 @@ def _finish(
         title = _fit(name, MAX_TITLE)
     else:
         body = _fit(phrase or text, room)
+        first, _, rest = body.partition(" ")
+        if first in ("and", "or", "but") and len(rest) > 8:
+            body = rest  # "AD-ESN: and adaptive echo state network ...": left from a list
         if topic and (words := _spelled_out(body, token := topic.rsplit(" ", 1)[-1])):
             # "phenomena in stochastic gradient descent for SGD" -> "phenomena in SGD"
             body, topic = (body.replace(words, token, 1) if words != body else body), ""

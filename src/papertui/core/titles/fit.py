@@ -34,6 +34,26 @@ _PARTICIPLES = _wordset(
 )
 
 
+# "... linear measurements corrupted", "... a model pretrained": a past participle after its
+# noun starts a clause whose complement was cut ("corrupted by noise"); after a verb of being it
+# is the clause's own end ("... can be achieved", "... is then transformed"). Words of that
+# shape that are not participles:
+_BEING = _wordset("be is are was were been being become becomes remain remains get gets got")
+_NOT_PARTICIPLES = _wordset("need red bed shed hundred embed infrared")
+
+
+def _reduced_participle(words: list[str]) -> bool:
+    last = words[-1].strip(",;:")
+    return (
+        len(last) >= 5
+        and last.endswith("ed")
+        and last.islower()
+        and not last.endswith("eed")
+        and last not in _NOT_PARTICIPLES
+        and not any(w.lower() in _BEING for w in words[-5:-1])  # "is in many cases bottlenecked"
+    )
+
+
 # Nouns that ask for their "of": a title never ends on them ("... by means", "... in the context")
 _OF_NOUNS = _wordset(
     "means purpose terms context presence absence lack use form number set series succession "
@@ -84,6 +104,7 @@ def _trim(words: list[str], strict: bool = True) -> list[str]:
             low in _FUNCTION
             or (len(words) > 2 and (last in _TRAILING or low in _PARTICIPLES))
             or (len(words) > 3 and low.endswith("ly") and low not in _LY_NOUNS)
+            or (len(words) > 3 and _reduced_participle(words))
         ):
             words.pop()
         elif len(words) > 4 and low == "paper" and words[-2] == "this":
