@@ -446,3 +446,15 @@ def test_a_title_does_not_open_on_a_conjunction_left_from_a_list() -> None:
         "changes."
     )
     assert derive_title(abstract) == "FLUX-ESN: adaptive echo state network"
+
+
+def test_a_bare_head_keeps_its_clause_as_a_participle() -> None:
+    # the name went to the front, leaving "benchmark, which measures ...": a sentence's tail
+    abstract = (
+        "Image similarity is usually judged in one fixed way. We propose the MirageBench "
+        "benchmark, which measures how well models adapt similarity to a stated condition. "
+        "MirageBench is large."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("MirageBench: benchmark measuring how well models"), title
+    assert "which" not in title

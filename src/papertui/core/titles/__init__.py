@@ -125,6 +125,11 @@ def _finish(
         bad = _bad(phrase)
     if phrase[:1] in "wtbB" and (opened := _lead_clause(phrase)) != phrase:
         phrase, bad = opened, _bad(opened)  # "[X,] which exploits Y" -> "exploiting Y"
+    head, comma, rest = phrase.partition(", ")
+    if comma and " " not in head and (opened := _lead_clause(rest)) != rest:
+        # a bare head and its clause: "benchmark, which measures X" -> "benchmark measuring X"
+        phrase = f"{head} {opened}"
+        bad = _bad(phrase)
     if cues and " them " in f" {phrase} ":
         phrase = _resolve(phrase, text, ends, cues[0][1])
         bad = _bad(phrase)
