@@ -347,3 +347,15 @@ def test_a_word_that_only_modifies_is_named_by_the_phrase_it_starts() -> None:
     bayes = next(t for t in model.topics if "variational" in t.label or "latent" in t.label)
     assert "variational" not in bayes.phrases  # never alone: it names no field
     assert any(p.startswith("variational ") for p in bayes.phrases), bayes.label
+
+
+def test_a_label_does_not_hold_a_phrase_and_the_longer_one_it_grew_into() -> None:
+    from papertui.core.semantic.topics.labels import _drop_contained
+
+    clustering, incomplete, multiview, approx, algorithm = range(5)
+    grown = [(clustering,), (incomplete, multiview, clustering), (approx, algorithm)]
+    assert _drop_contained(grown) == [(incomplete, multiview, clustering), (approx, algorithm)]
+    assert _drop_contained([(clustering,), (approx, algorithm)]) == [
+        (clustering,),
+        (approx, algorithm),
+    ]

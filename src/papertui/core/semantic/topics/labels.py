@@ -16,6 +16,15 @@ MODIFIED_SHARE = 0.25
 PAIR_BOOST = 2.5  # a pair of words names a field more often than one word
 
 
+def _drop_contained(phrases: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """ "clustering · incomplete multi-view clustering": a phrase another one grew to hold goes."""
+    return [
+        p
+        for p in phrases
+        if not any(len(q) > len(p) and set(p) <= set(q) for q in phrases if q is not p)
+    ]
+
+
 class Labeller:
     """Names topics: distinctive unigrams and bigrams, grown into the longer phrase they sit in,
     spelled as the corpus most often spells them."""
@@ -99,7 +108,10 @@ class Labeller:
                     chosen.append(phrase)
                     used.update(phrase)
             chosen_all.append(chosen)
-        grown = [self._drop_acronyms(ps) for ps in self._grow(chosen_all, df_topic, split)]
+        grown = [
+            self._drop_acronyms(_drop_contained(ps))
+            for ps in self._grow(chosen_all, df_topic, split)
+        ]
         return self._spell(grown)
 
     def _drop_acronyms(self, phrases: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
