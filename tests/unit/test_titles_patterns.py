@@ -127,6 +127,12 @@ def test_a_title_never_opens_with_the_middle_of_a_sentence(abstract: str, start:
             "dataset, which we name MS MARCO, for machine reading comprehension.",
             "MS MARCO",
         ),
+        (  # a name spelled out, then given after ", or"
+            "Parsers chain fixed modules. We build parsers from a looped unit, a small recurrent "
+            "cell that can encode and can decode. We call our approach Stacked Hybrid Encoder "
+            "Decoder Networks, or SHEDN. We show that SHEDN parses fast.",
+            "SHEDN",
+        ),
     ],
 )
 def test_the_name_in_front_is_the_papers_own(abstract: str, name: str) -> None:
@@ -458,3 +464,13 @@ def test_a_bare_head_keeps_its_clause_as_a_participle() -> None:
     title = derive_title(abstract)
     assert title.startswith("MirageBench: benchmark measuring how well models"), title
     assert "which" not in title
+
+
+def test_the_last_of_a_list_of_systems_is_not_a_name_spelled_out() -> None:
+    # "(e.g. A, B, or C)": C ends a list of the models evaluated, it names nothing spelled out
+    abstract = (
+        "We propose a multimodal video benchmark to evaluate the perception skills of "
+        "pre-trained multimodal models (e.g. Flamingo, SeViLA, or GPT-4). The benchmark probes "
+        "pre-trained models for their transfer skills. Human results show a large gap."
+    )
+    assert derive_title(abstract).startswith("Multimodal video benchmark")

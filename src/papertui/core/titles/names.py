@@ -64,15 +64,20 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
     def judge(token: str, start: int, end: int, shaped: bool) -> None:
         after = text[end] if end < size else ""
         before = text[start - 1] if start else " "
-        if before == "(" or text.endswith(" (or ", 0, start):  # "(X)", "(or X)"
+        # "Expanded Name, or X" ("we call our approach Dynamic Recurrent ... Networks, or
+        # DRAGNN") introduces a name as "(X)" does
+        spelled = shaped and text.endswith(", or ", 0, start) and not after.isalnum()
+        if before == "(" or text.endswith(" (or ", 0, start) or spelled:  # "(X)", "(or X)"
             if not shaped:
                 return
-            if after != ")" and not text.startswith(" for short)", end):
+            if not spelled and after != ")" and not text.startswith(" for short)", end):
                 return
-            words = text[max(0, start - 80) : start - 2].split()
+            words = text[max(0, start - 80) : start - (5 if spelled else 2)].split()
             clause = text[max(0, start - 100) : start]
             clause = clause[clause.rfind(". ") + 1 :]
             expansion = _expansion(words, token)
+            if spelled and not expansion:
+                return  # "Flamingo, SeViLA, or GPT-4": a list, not a name spelled out
             near = (expansion or 2) + 3  # the naming word comes just before, not a clause earlier
             called = _NAMING_CLAUSE.search(clause)
             own: re.Match[str] | None = None
