@@ -474,3 +474,29 @@ def test_the_last_of_a_list_of_systems_is_not_a_name_spelled_out() -> None:
         "pre-trained models for their transfer skills. Human results show a large gap."
     )
     assert derive_title(abstract).startswith("Multimodal video benchmark")
+
+
+@pytest.mark.parametrize(
+    "abstract,title",
+    [
+        (  # "Recent years have seen ...": years are no field to put after the phrase
+            "Recent years have seen fast progress in streaming video models. We propose FLUXNet, "
+            "a status-aware adaptive network that reacts to the load of the device. FLUXNet "
+            "keeps latency low.",
+            "FLUXNet: status-aware adaptive network that reacts to the load of the device",
+        ),
+        (  # "Recent work has shown ...": nor is work
+            "Recent work has shown that learned predictions speed up matching algorithms. In this "
+            "work, we propose seeding the Ford-Fulkerson algorithm with predicted flows, and we "
+            "bound its running time by the prediction error.",
+            "Seeding the Ford-Fulkerson algorithm with predicted flows",
+        ),
+        (  # "Recent work in classical planning ...": the field is what the work is in
+            "Recent work in classical planning has focused on heuristics. We study width-based "
+            "search with novelty tables and show it solves more problems.",
+            "Width-based search with novelty tables for classical planning",
+        ),
+    ],
+)
+def test_recent_work_or_years_is_not_the_papers_field(abstract: str, title: str) -> None:
+    assert derive_title(abstract) == title

@@ -220,10 +220,11 @@ _NOT_SUBJECT = _wordset(
     works papers methods approaches models techniques algorithms literature research progress
     most many existing current recent prior previous traditional conventional several some
     one it's issue issues problem problems question questions challenge topic area key
-    approach method framework technique algorithm model
+    approach method framework technique algorithm model work paper year years decade decades past
     """
 )
 _SUBJECT_TRIM = _wordset("existing current modern conventional traditional standard typical")
+_WORK = _wordset("work research studies")
 # The phrase points back at a task it does not name: "... to tackle this problem".
 _POINTER = re.compile(
     r"(?:,? (?:to|that|which|for|in|on|of) [a-z]+(?: [a-z]+ly)?)? (?:this|these|those|such|the "
@@ -268,6 +269,8 @@ def _subject(text: str, pos: int = 0) -> str:
     words = _WIDELY_USED.sub("", m.group(1)).split()  # "widely used deep networks"
     while words and words[0].lower() in _SUBJECT_TRIM:
         del words[0]
+    if len(words) > 2 and words[0].lower() in _WORK and words[1] in ("in", "on"):
+        del words[:2]  # "Recent work in classical planning has ...": the field is the subject
     if not words or any(w.lower() in _NOT_SUBJECT for w in words) or len(words) > 6:
         return ""
     if words[-1].lower() in _FUNCTION:  # "Chen and Poor initiated the [study of]": no noun
