@@ -500,3 +500,30 @@ def test_the_last_of_a_list_of_systems_is_not_a_name_spelled_out() -> None:
 )
 def test_recent_work_or_years_is_not_the_papers_field(abstract: str, title: str) -> None:
     assert derive_title(abstract) == title
+
+
+def test_a_phrase_that_opens_on_a_name_and_a_colon_names_the_paper() -> None:
+    from papertui.core.titles import _name_in_phrase
+
+    # the dataset named more often went in front, but the phrase names the paper's own method
+    assert _name_in_phrase("ImperialDance", "DanceMVP: multi-task dance assessment") == (
+        "DanceMVP",
+        "multi-task dance assessment",
+    )
+    assert _name_in_phrase("AKBNet", "AKB-48: a large-scale object knowledge base") == (
+        "AKB-48",
+        "large-scale object knowledge base",
+    )
+    assert _name_in_phrase("DPO", "preference optimization for chat") == (
+        "DPO",
+        "preference optimization for chat",
+    )
+
+
+def test_a_bare_head_before_a_colon_is_not_part_of_the_title() -> None:
+    abstract = (
+        "Policy gradients need many samples. This paper proposes SMPG algorithm: a sample "
+        "efficient policy gradient method with stochastic mirror descent. In SMPG, a new "
+        "estimator reduces variance. We prove that SMPG converges."
+    )
+    assert derive_title(abstract) == "SMPG: sample efficient policy gradient method"

@@ -20,6 +20,8 @@ Python's engine scans for it fast, which keeps a title near 100 µs.
 
 from __future__ import annotations
 
+import re
+
 from papertui.core.titles.acronyms import _expansion, _spelled_out
 from papertui.core.titles.choose import _choose
 from papertui.core.titles.clean import _SENTENCE_END, _balance, _clean
@@ -73,6 +75,28 @@ def _says(phrase: str, subject: str, counts: dict[str, int]) -> bool:
     """Whether the phrase already holds an acronym the subject spells out ("expressivity of GNNs"
     and "graph neural networks"): the subject would say it again."""
     return any(_names(phrase, t) and _spelled_out(subject, t) for t in counts)
+
+
+_ARTICLE = re.compile(r"^(?:a|an|the) ")
+
+
+def _colon_head(title: str) -> str:
+    """The one word before a colon that opens a phrase ("DanceMVP: multi-task ...",
+    "algorithm: a sample efficient ..."); "" when there is none."""
+    head, colon, rest = title.partition(": ")
+    return head if colon and " " not in head and len(rest.split()) >= 2 else ""
+
+
+def _name_in_phrase(name: str, phrase: str) -> tuple[str, str]:
+    """The name and phrase of "name: phrase" when the phrase opens on a word and a colon:
+    "DanceMVP: multi-task ..." after "ImperialDance" names itself (the name it holds is the
+    paper's); "algorithm: a sample efficient ..." after "VRMPO" is a bare head, dropped."""
+    head = _colon_head(phrase)
+    if not head:
+        return name, phrase
+    rest = _ARTICLE.sub("", phrase[len(head) + 2 :], count=1)
+    shaped = any(c.isupper() for c in head[1:]) or any(c.isdigit() for c in head)
+    return (head if shaped else name), rest
 
 
 def _open_paren(phrase: str) -> str:
@@ -184,6 +208,8 @@ def _finish(
             else:
                 topic = ""
         title = f"{body}{topic}" if body else ""
+        if name:
+            name, title = _name_in_phrase(name, title)
         if name:
             title = f"{name}: {title}" if title else name
     title = _balance(title).strip()
