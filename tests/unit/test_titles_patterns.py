@@ -527,3 +527,27 @@ def test_a_bare_head_before_a_colon_is_not_part_of_the_title() -> None:
         "estimator reduces variance. We prove that SMPG converges."
     )
     assert derive_title(abstract) == "SMPG: sample efficient policy gradient method"
+
+
+@pytest.mark.parametrize(
+    "abstract,title",
+    [
+        (  # "focuses on": the suffix is on the verb, and it states the contribution
+            "Graphs are everywhere. This paper focuses on learning sparse graph structure from "
+            "noisy signals. We show gains on brain data.",
+            "Learning sparse graph structure from noisy signals",
+        ),
+        (  # a doctoral abstract speaks of "my research"
+            "My research focuses on machine models of theory of mind. I build agents that "
+            "reason about what other agents believe.",
+            "Machine models of theory of mind",
+        ),
+        (  # "the topic of X" says X
+            "Preferences are cheaper than rewards. This paper focuses on the topic of offline "
+            "preference-based reinforcement learning with learned reward models.",
+            "Offline preference-based reinforcement learning with learned reward models",
+        ),
+    ],
+)
+def test_what_a_paper_or_a_thesis_focuses_on_is_its_title(abstract: str, title: str) -> None:
+    assert derive_title(abstract) == title

@@ -31,7 +31,7 @@ _LEAD = re.compile(
     r"first|general|principled|straightforward|elegant|lightweight|powerful|practical|"
     r"flexible|versatile|concise|intuitive|innovative|conceptually simple|highly|"
     r"yet|but|surprisingly|very|more|comprehensive|thorough|carefully designed)(?:,| and)? )*"
-    r"(?:(?:problem|task|question|challenge|issue|setting|study|notion|idea|concept) of )?",
+    r"(?:(?:problem|task|question|challenge|issue|setting|study|notion|idea|concept|topic) of )?",
     re.IGNORECASE,
 )
 _HEAD_NAMES = tuple(re.sub(r"[^a-z|]", "", _HEADS).split("|"))

@@ -36,6 +36,8 @@ _VERBS = {
     "analyse": 3.5,
     "revisit": 4.0,
     "focus on": 3.5,
+    "focuses on": 2.0,  # the suffix goes after the verb, not after "on"
+    "focused on": 2.0,
     "provide": 3.0,
     "derive": 3.0,
     "establish": 3.0,
@@ -63,8 +65,10 @@ _VERBS = {
 }
 _VERB_ALT = "|".join(sorted((re.escape(v) for v in _VERBS), key=len, reverse=True))
 _CUE = re.compile(
-    r" [WwTtOo](?:e|his (?:paper|work|study|article|note|letter|thesis)|ur (?:work|paper|study)|"
-    r"he (?:present )?(?:paper|work|study|article|authors?))"
+    r" (?:[WwTtOo](?:e|his (?:paper|work|study|article|note|letter|thesis)|ur (?:work|paper|study)|"
+    r"he (?:present )?(?:paper|work|study|article|authors?))|"
+    # a doctoral abstract: "My PhD research investigates X"
+    r"[Mm]y (?:(?:PhD|doctoral|current) )?(?:research|thesis|work|dissertation))"
     r"(?:,[^,]{1,40},)?(?: (?:also|further|first|then|here|now|instead|thus|therefore|hence|"
     r"[a-z]+ly))? (?:(aim|seek|attempt|set out|tri|try|wish|strive|want)(?:s|es|ed)? "
     r"(?=to [a-z])|"
