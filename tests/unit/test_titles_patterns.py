@@ -551,3 +551,21 @@ def test_a_bare_head_before_a_colon_is_not_part_of_the_title() -> None:
 )
 def test_what_a_paper_or_a_thesis_focuses_on_is_its_title(abstract: str, title: str) -> None:
     assert derive_title(abstract) == title
+
+
+def test_a_word_broken_at_a_line_end_is_joined_again() -> None:
+    from papertui.core.titles.clean import _rejoin
+
+    assert (
+        _rejoin(" a compression tech- nique for weights") == " a compression technique for weights"
+    )
+    assert _rejoin(" curriculum- based training") == " curriculum-based training"
+    assert _rejoin(" data- sharing across tasks, and sharing helps") == (
+        " data-sharing across tasks, and sharing helps"
+    )
+    assert _rejoin(" pre- and post-training") == " pre- and post-training"
+    abstract = (
+        "Clients join at random. We propose federated graph-based sam- pling of clients, which "
+        "keeps the model fair."
+    )
+    assert "sampling" in derive_title(abstract)

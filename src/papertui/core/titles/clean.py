@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from papertui.core.mathtext import render
+from papertui.core.titles.words import _wordset
 
 _CONTROL = re.compile(
     "[\x00-\x08\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufffc\ufffd]"
@@ -50,6 +51,34 @@ def _unglue(match: re.Match[str]) -> str:
 _GLUED_PAREN = re.compile(r"([A-Za-z]{2})\((?=[A-Z][\w-]*[A-Z][\w-]*\))")
 
 
+# A word broken at a line end: "tech- nique", "curriculum- based" (not "pre- and post-")
+_BROKEN = re.compile(r"(?<![\w-])([A-Za-z][a-z]+)- ([a-z]{2,})\b(?!-)")
+_SUSPENDED = frozenset(("and", "or", "nor", "to", "as", "vs"))
+# second halves of compounds: "curriculum- based" is "curriculum-based"
+_COMPOUND = _wordset(
+    "based sensitive aware free specific level wise like driven guided invariant efficient "
+    "agnostic oriented scale time world shot supervised training trained dimensional order "
+    "step stage sharing making constrained dependent independent consistent"
+)
+
+
+def _rejoin(text: str) -> str:
+    """Join words broken at a line end: with the hyphen when the second half is a word
+    compounds end on or one the abstract says alone ("curriculum- based" -> "curriculum-based"),
+    else into one word ("tech- nique" -> "technique"); "pre- and post-" stays."""
+
+    def join(m: re.Match[str]) -> str:
+        first, second = m.group(1), m.group(2)
+        if second in _SUSPENDED:
+            return m.group(0)
+        if second in _COMPOUND:
+            return f"{first}-{second}"
+        seen_alone = re.search(rf"(?<![\w-]){second}(?![\w-])", text[: m.start()] + text[m.end() :])
+        return f"{first}-{second}" if seen_alone else f"{first}{second}"
+
+    return _BROKEN.sub(join, text)
+
+
 def _clean(abstract: str) -> str:
     """Plain single-spaced text with a leading space, so every word follows a space."""
     text = abstract[:4000]
@@ -84,6 +113,8 @@ def _clean(abstract: str) -> str:
         text = _GLUED_PAREN.sub(r"\1 (", text)
     if "." in text:
         text = _RUN_ON.sub(". ", text)
+    if "- " in text:
+        text = _rejoin(text)
     if "  " not in text and text.isprintable():  # no space to fold: only a space is printable
         return " " + text.strip(" ")
     return " " + " ".join(text.split())
