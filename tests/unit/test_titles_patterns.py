@@ -437,7 +437,10 @@ def test_a_participle_after_a_verb_of_being_ends_its_clause() -> None:
     assert last("whether visual reasoning can be achieved") == "achieved"
     assert last("how graph information is then transformed") == "transformed"
     assert last("recovery with linear measurements corrupted") == "measurements"
-    assert last("a survey of what is needed") == "needed"
+    assert last("a survey of what is learned") == "learned"
+    # nor is a noun that ends the same way, or a participle completing "keep X"
+    assert last("open and realistic simulation testbed") == "testbed"
+    assert last("keeping large language models grounded") == "grounded"
 
 
 def test_a_title_does_not_open_on_a_conjunction_left_from_a_list() -> None:
@@ -560,12 +563,26 @@ def test_a_word_broken_at_a_line_end_is_joined_again() -> None:
         _rejoin(" a compression tech- nique for weights") == " a compression technique for weights"
     )
     assert _rejoin(" curriculum- based training") == " curriculum-based training"
-    assert _rejoin(" data- sharing across tasks, and sharing helps") == (
-        " data-sharing across tasks, and sharing helps"
+    assert _rejoin(" graph- pooling helps, and pooling is cheap") == (
+        " graph-pooling helps, and pooling is cheap"
     )
+    assert _rejoin(" the tech- nique; the tech- nique is fast") == (
+        " the technique; the technique is fast"
+    )
+    # a dash between words, not a word broken in two
     assert _rejoin(" pre- and post-training") == " pre- and post-training"
+    assert _rejoin(" a model- which scales- for graphs") == " a model- which scales- for graphs"
     abstract = (
         "Clients join at random. We propose federated graph-based sam- pling of clients, which "
         "keeps the model fair."
     )
     assert "sampling" in derive_title(abstract)
+
+
+def test_a_bare_head_before_by_keeps_its_comma() -> None:
+    # "by regularizing" says how; it is no relative clause to turn into a participle
+    abstract = (
+        "Deep networks overfit. We address overfitting, by regularizing the weights of each "
+        "layer with a learned prior."
+    )
+    assert "Overfitting regularizing" not in derive_title(abstract)

@@ -149,9 +149,11 @@ def _finish(
         bad = _bad(phrase)
     if phrase[:1] in "wtbB" and (opened := _lead_clause(phrase)) != phrase:
         phrase, bad = opened, _bad(opened)  # "[X,] which exploits Y" -> "exploiting Y"
+    # a bare head and its clause: "benchmark, which measures X" -> "benchmark measuring X"
+    # (not "overfitting, by regularizing X": that "by" says how, not what)
     head, comma, rest = phrase.partition(", ")
-    if comma and " " not in head and (opened := _lead_clause(rest)) != rest:
-        # a bare head and its clause: "benchmark, which measures X" -> "benchmark measuring X"
+    relative = comma and " " not in head and rest.startswith(("which ", "that "))
+    if relative and (opened := _lead_clause(rest)) != rest:
         phrase = f"{head} {opened}"
         bad = _bad(phrase)
     if cues and " them " in f" {phrase} ":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from papertui.core.mathtext import render
-from papertui.core.titles.words import _wordset
+from papertui.core.titles.words import _FUNCTION, _wordset
 
 _CONTROL = re.compile(
     "[\x00-\x08\x0e-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufffc\ufffd]"
@@ -53,7 +53,7 @@ _GLUED_PAREN = re.compile(r"([A-Za-z]{2})\((?=[A-Z][\w-]*[A-Z][\w-]*\))")
 
 # A word broken at a line end: "tech- nique", "curriculum- based" (not "pre- and post-")
 _BROKEN = re.compile(r"(?<![\w-])([A-Za-z][a-z]+)- ([a-z]{2,})\b(?!-)")
-_SUSPENDED = frozenset(("and", "or", "nor", "to", "as", "vs"))
+_ALONE = re.compile(r"(?<![\w-])[a-z]{2,}(?![\w-])")
 # second halves of compounds: "curriculum- based" is "curriculum-based"
 _COMPOUND = _wordset(
     "based sensitive aware free specific level wise like driven guided invariant efficient "
@@ -65,16 +65,15 @@ _COMPOUND = _wordset(
 def _rejoin(text: str) -> str:
     """Join words broken at a line end: with the hyphen when the second half is a word
     compounds end on or one the abstract says alone ("curriculum- based" -> "curriculum-based"),
-    else into one word ("tech- nique" -> "technique"); "pre- and post-" stays."""
+    else into one word ("tech- nique" -> "technique"). A function word after the dash is a
+    dash between words ("a model- which scales", "pre- and post-"): left as it is."""
+    alone = set(_ALONE.findall(_BROKEN.sub(" ", text)))
 
     def join(m: re.Match[str]) -> str:
         first, second = m.group(1), m.group(2)
-        if second in _SUSPENDED:
-            return m.group(0)
-        if second in _COMPOUND:
+        if second in _COMPOUND or (second not in _FUNCTION and second in alone):
             return f"{first}-{second}"
-        seen_alone = re.search(rf"(?<![\w-]){second}(?![\w-])", text[: m.start()] + text[m.end() :])
-        return f"{first}-{second}" if seen_alone else f"{first}{second}"
+        return m.group(0) if second in _FUNCTION else f"{first}{second}"
 
     return _BROKEN.sub(join, text)
 

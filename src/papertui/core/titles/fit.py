@@ -38,8 +38,12 @@ _PARTICIPLES = _wordset(
 # noun starts a clause whose complement was cut ("corrupted by noise"); after a verb of being it
 # is the clause's own end ("... can be achieved", "... is then transformed"). Words of that
 # shape that are not participles:
-_BEING = _wordset("be is are was were been being become becomes remain remains get gets got")
-_NOT_PARTICIPLES = _wordset("need red bed shed hundred embed infrared")
+_BEING = _wordset(
+    "be is are was were been being become becomes remain remains get gets got "
+    # and verbs whose object the participle completes: "keeping language models grounded"
+    "keep keeps keeping make makes making render renders rendering leave leaves leaving"
+)
+_NOT_PARTICIPLES = _wordset("hundred embed infrared")
 
 
 def _reduced_participle(words: list[str]) -> bool:
@@ -48,7 +52,7 @@ def _reduced_participle(words: list[str]) -> bool:
         len(last) >= 5
         and last.endswith("ed")
         and last.islower()
-        and not last.endswith("eed")
+        and not last.endswith(("eed", "bed"))  # "need", "testbed"
         and last not in _NOT_PARTICIPLES
         and not any(w.lower() in _BEING for w in words[-5:-1])  # "is in many cases bottlenecked"
     )
