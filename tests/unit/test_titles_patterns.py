@@ -578,3 +578,23 @@ def test_a_bare_head_before_by_keeps_its_comma() -> None:
         "layer with a learned prior."
     )
     assert "Overfitting regularizing" not in derive_title(abstract)
+
+
+@pytest.mark.parametrize(
+    "abstract,title",
+    [
+        (
+            "Weak labels leave gaps in segmentation masks. We propose Token Contrast (ToCo) to "
+            "address this issue, which contrasts tokens of the last layer. ToCo fills the masks.",
+            "ToCo: Token Contrast",
+        ),
+        (
+            "Colour casts vary across cameras. We propose a stable white balance network "
+            "(SWBNet) to alleviate this problem. SWBNet is stable.",
+            "SWBNet: stable white balance network",
+        ),
+    ],
+)
+def test_a_title_does_not_point_back_at_a_problem_it_cannot_show(abstract: str, title: str) -> None:
+    # "... to address this issue": which issue is in a sentence the title does not hold
+    assert derive_title(abstract) == title
