@@ -28,6 +28,7 @@ from papertui.core.titles.clean import _SENTENCE_END, _balance, _clean
 from papertui.core.titles.compress import _compress
 from papertui.core.titles.cues import (
     _POINTER,
+    _POINTING_END,
     _STILL_OPENER,
     Cue,
     _contributions,
@@ -78,13 +79,6 @@ def _says(phrase: str, subject: str, counts: dict[str, int]) -> bool:
 
 
 _ARTICLE = re.compile(r"^(?:a|an|the) ")
-# "... to address this issue" at a phrase's end: it points back at what the title cannot show
-_POINTING_END = re.compile(
-    r"(?:(?: as a way)?,? (?:to|that|which|for)(?: [a-z]+ly)? [a-z]+(?: [a-z]+ly)?)? "
-    r"(?:this|these|those|such|the above) "
-    r"(?:problems?|issues?|tasks?|challenges?|limitations?|gaps?|shortcomings?|goals?|needs?|"
-    r"questions?|difficult(?:y|ies)|drawbacks?)$"
-)
 
 
 def _colon_head(title: str) -> str:
@@ -174,13 +168,13 @@ def _finish(
     phrase, topic = _qualify(phrase, text, counts, name)
     if m := _COPULA.match(phrase):
         phrase = m.group(1)
-    if not (subject and (name is None or subject != name)):
+    if not subject or subject == name:
         # "ToCo: Token Contrast to address this issue": the pointer says nothing the title can
         # show; it goes when enough is left (with a subject, the subject may stand in below)
         pointless = _POINTING_END.sub("", phrase)
         if pointless != phrase and not _weak(pointless):
             phrase = pointless
-    if subject and (name is None or subject != name):
+    else:
         phrase = _POINTER.sub("", phrase)
         if _weak(phrase):
             phrase = subject
@@ -225,7 +219,6 @@ def _finish(
         title = f"{body}{topic}" if body else ""
         if name:
             name, title = _name_in_phrase(name, title)
-        if name:
             title = f"{name}: {title}" if title else name
     title = _balance(title).strip()
     for quote in ('"', "“", "”"):

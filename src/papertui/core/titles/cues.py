@@ -230,11 +230,21 @@ _NOT_SUBJECT = _wordset(
 _SUBJECT_TRIM = _wordset("existing current modern conventional traditional standard typical")
 _WORK = _wordset("work research studies")
 # The phrase points back at a task it does not name: "... to tackle this problem".
+# What a pointer points back at ("this problem", "these issues", "the above challenges")
+_POINTED = (
+    r"problems?|issues?|tasks?|challenges?|limitations?|shortcomings?|questions?|drawbacks?|"
+    r"difficult(?:y|ies)|goals?|needs?"
+)
 _POINTER = re.compile(
     r"(?:,? (?:to|that|which|for|in|on|of) [a-z]+(?: [a-z]+ly)?)? (?:this|these|those|such|the "
-    r"above|the|that) (?:problems?|issues?|tasks?|settings?|challenges?|limitations?|gap|"
-    r"shortcomings?|schemes?|questions?|end|drawbacks?|difficult(?:y|ies)|goals?|needs?)\b"
+    rf"above|the|that) (?:{_POINTED}|settings?|gap|schemes?|end)\b"
     r"(?! of )(?! in [a-z])(?! for [a-z])(?! between ).*$"
+)
+# The same at a phrase's very end, with a demonstrative only ("... to address this issue"):
+# it points back at what the title cannot show
+_POINTING_END = re.compile(
+    r"(?:(?: as a way)?,? (?:to|that|which|for)(?: [a-z]+ly)? [a-z]+(?: [a-z]+ly)?)? "
+    rf"(?:this|these|those|such|the above) (?:{_POINTED}|gaps?)$"
 )
 _WEAK_START = _wordset(
     """

@@ -36,13 +36,13 @@ _PARTICIPLES = _wordset(
 
 # "... linear measurements corrupted", "... a model pretrained": a past participle after its
 # noun starts a clause whose complement was cut ("corrupted by noise"); after a verb of being it
-# is the clause's own end ("... can be achieved", "... is then transformed"). Words of that
-# shape that are not participles:
-_BEING = _wordset(
+# is the clause's own end ("... can be achieved", "... is then transformed").
+_ENDS_ITS_CLAUSE = _wordset(
     "be is are was were been being become becomes remain remains get gets got "
     # and verbs whose object the participle completes: "keeping language models grounded"
     "keep keeps keeping make makes making render renders rendering leave leaves leaving"
 )
+# Words of that shape that are not participles
 _NOT_PARTICIPLES = _wordset("hundred embed infrared")
 
 
@@ -54,7 +54,8 @@ def _reduced_participle(words: list[str]) -> bool:
         and last.islower()
         and not last.endswith(("eed", "bed"))  # "need", "testbed"
         and last not in _NOT_PARTICIPLES
-        and not any(w.lower() in _BEING for w in words[-5:-1])  # "is in many cases bottlenecked"
+        # "... is in many cases bottlenecked"
+        and not any(w.lower() in _ENDS_ITS_CLAUSE for w in words[-5:-1])
     )
 
 
