@@ -48,6 +48,7 @@ OPENER = re.compile(
     re.I,
 )
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+BASELINE_CUT = 80  # the scoring script's first-sentence baseline is cut at 80 characters
 
 
 def words(text: str) -> list[str]:
@@ -71,7 +72,7 @@ def rouge1(pred: str, ref: str) -> float:
 
 def first_sentence(abstract: str) -> str:
     s = SENTENCE.split(abstract, 1)[0].rstrip(".")
-    return s if len(s) <= MAX_TITLE else s[: MAX_TITLE - 1].rsplit(" ", 1)[0] + "…"
+    return s if len(s) <= BASELINE_CUT else s[: BASELINE_CUT - 1].rsplit(" ", 1)[0] + "…"
 
 
 def score(rows: list[tuple[str, str, str]]) -> dict[str, float]:

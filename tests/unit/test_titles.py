@@ -1,4 +1,4 @@
-"""Derived titles read like titles: the method's name, what it is, at most 80 characters."""
+"""Derived titles read like titles: the method's name, what it is, at most 100 characters."""
 
 from __future__ import annotations
 

@@ -220,30 +220,35 @@ def test_without_a_contribution_sentence_the_title_is_a_noun_phrase(
     "abstract,dangling",
     [
         (  # a noun that asks for its "of"
-            "Premise selection needs data. We introduce a large corpus of machine-checked proofs, "
-            "for the purpose of training premise selection models for higher-order logic provers.",
+            "Premise selection needs data. We introduce a large and curated corpus of machine-"
+            "checked formal proofs, for the purpose of training premise selection models for "
+            "higher-order logic provers.",
             "for the purpose",
         ),
         (
-            "Clustering is unstable. We propose consensus clustering with stable cluster "
-            "assignments under label noise by means of repeated random projections of the data.",
+            "Clustering is unstable. We propose consensus clustering with stable and balanced "
+            "cluster assignments under label noise by means of repeated random projections of "
+            "the data.",
             "by means",
         ),
         (  # a participle whose object was cut: "... method containing"
-            "Text images are hard to read at low resolution. We propose a stroke-aware scene "
-            "text image super-resolution method containing a stroke-focused module that guides "
-            "the recovery of character strokes in blurry images taken by phone cameras.",
+            "Text images are hard to read at low resolution. We propose a lightweight stroke-"
+            "aware scene text image super-resolution method for low-end mobile phones containing "
+            "a stroke-focused module that guides the recovery of character strokes in blurry "
+            "images taken by phone cameras.",
             "containing",
         ),
         (
-            "Commonsense generation lacks knowledge. We present a knowledge-enhanced commonsense "
-            "generation framework consisting of a retrieval module and a generation module that "
-            "reads the retrieved prototype sentences in order.",
+            "Commonsense generation lacks knowledge. We present a knowledge-enhanced and "
+            "prototype-driven commonsense generation framework for concepts consisting of a "
+            "retrieval module and a generation module that reads the retrieved prototype "
+            "sentences in order.",
             "consisting",
         ),
         (  # a relative clause whose verb waits for its second complement ("maps X to Y")
-            "Sampling rare events is slow. We learn a smooth and invertible transformation that "
-            "maps a simple base distribution to the rare-event distribution of a physical system.",
+            "Rare events are slow to sample. We learn a smooth and invertible deep neural "
+            "transformation that maps a simple base distribution to the rare-event distribution "
+            "of a physical system with many metastable states.",
             "that maps",
         ),
     ],
@@ -382,7 +387,10 @@ def test_a_title_never_opens_with_a_bracket(abstract: str, title: str) -> None:
 def test_a_title_does_not_end_on_a_word_left_from_its_sentence(abstract: str, last: str) -> None:
     # nor before a topic put after it ("... with respect in program repair")
     words = derive_title(abstract).rstrip("…").split()
-    assert last not in words and "et" not in words[-1:], words
+    assert words[-1] != last and "et" not in words[-1:], words
+    if last in words:  # kept inside the title, with what completes it in the abstract
+        after = abstract.split()[abstract.split().index(last) + 1]
+        assert words[words.index(last) + 1] == after, words
 
 
 def test_in_this_paper_is_not_part_of_a_title() -> None:
@@ -440,6 +448,8 @@ def test_a_participle_after_a_verb_of_being_ends_its_clause() -> None:
     assert last("a survey of what is learned") == "learned"
     # nor is a noun that ends the same way, or a participle completing "keep X"
     assert last("open and realistic simulation testbed") == "testbed"
+    # a noun in -ing before a cut "in the context" is the phrase's end, not a verb left open
+    assert last("disentangled image editing in the context") == "editing"
     assert last("keeping large language models grounded") == "grounded"
 
 
@@ -454,7 +464,9 @@ def test_a_title_does_not_open_on_a_conjunction_left_from_a_list() -> None:
         "keeping the speed of echo state networks. We show that FLUX-ESN can forecast graph "
         "changes."
     )
-    assert derive_title(abstract) == "FLUX-ESN: adaptive echo state network"
+    assert derive_title(abstract) == (
+        "FLUX-ESN: adaptive echo state network that can automatically learn the best architecture"
+    )
 
 
 def test_a_bare_head_keeps_its_clause_as_a_participle() -> None:
@@ -545,7 +557,9 @@ def test_a_bare_head_before_a_colon_is_not_part_of_the_title() -> None:
         "efficient policy gradient method with stochastic mirror descent. In SMPG, a new "
         "estimator reduces variance. We prove that SMPG converges."
     )
-    assert derive_title(abstract) == "SMPG: sample efficient policy gradient method"
+    assert derive_title(abstract) == (
+        "SMPG: sample efficient policy gradient method with stochastic mirror descent"
+    )
 
 
 def test_a_word_broken_at_a_line_end_is_joined_again() -> None:
@@ -598,3 +612,48 @@ def test_a_bare_head_before_by_keeps_its_comma() -> None:
 def test_a_title_does_not_point_back_at_a_problem_it_cannot_show(abstract: str, title: str) -> None:
     # "... to address this issue": which issue is in a sentence the title does not hold
     assert derive_title(abstract) == title
+
+
+# --- room for what the paper does, and a field said once ---------------------------------------
+
+
+def test_a_phrase_the_length_of_a_real_title_is_kept_whole() -> None:
+    # real titles run to a median of 70 characters; this phrase (88) has nothing to cut
+    abstract = (
+        "Tabular data resist deep learning. We propose a retrieval-augmented transformer for "
+        "tabular classification with missing values and few labels. It is fast."
+    )
+    assert derive_title(abstract) == (
+        "Retrieval-augmented transformer for tabular classification with missing values and few "
+        "labels"
+    )
+
+
+def test_a_subject_acronym_in_the_phrase_is_spelled_out_not_repeated() -> None:
+    # not "... in SSL for semi-supervised learning"
+    abstract = (
+        "Semi-supervised learning (SSL) is a common way to use unlabeled images. We propose to "
+        "reduce the label "
+        "bias of pseudo-labels in SSL with a calibrated teacher. SSL gains."
+    )
+    title = derive_title(abstract)
+    assert "SSL" not in title and title.lower().count("semi-supervised learning") == 1, title
+
+
+def test_a_subject_the_phrase_holds_already_is_not_added() -> None:
+    # not "Adaptive sensing of Poisson point processes for inhomogeneous Poisson point processes"
+    abstract = (
+        "Inhomogeneous Poisson point processes are common models of events. We address adaptive "
+        "sensing of Poisson point processes, namely, capturing as many events as we can."
+    )
+    assert derive_title(abstract).lower().count("poisson point processes") == 1
+
+
+def test_an_acronym_after_its_spelled_out_words_is_dropped() -> None:
+    # a dump that lost the brackets around "(VSOD)"
+    abstract = (
+        "Salient objects draw the eye. We tackle the video salient object detection VSOD problem "
+        "for panoramic videos with spatial audio cues."
+    )
+    title = derive_title(abstract)
+    assert "VSOD" not in title and "video salient object detection" in title.lower(), title

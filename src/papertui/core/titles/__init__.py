@@ -10,7 +10,7 @@ what it is or what the paper does ("LegendreTron: learning proper canonical loss
    ...", "Expanded Name (X)", "our X", a name repeated through the abstract), preferring names
    met in the contribution sentence and never a field's acronym ("federated learning (FL)");
 4. compress the phrase like a title: no lead-in, article, "novel", parenthesis or relative
-   clause; "to learn X" -> "Learning X"; cut at a phrase boundary to fit 80 characters (never
+   clause; "to learn X" -> "Learning X"; cut at a phrase boundary to fit 100 characters (never
    after "the", "of", "for"), with an ellipsis only when no boundary is left.
 
 The title is a pure function of the abstract text (the list derives titles lazily and the index
@@ -48,10 +48,13 @@ from papertui.core.titles.judge import (
     _what_is_called,
 )
 from papertui.core.titles.names import _find_name
+from papertui.core.titles.words import _FUNCTION
 
 __all__ = ["EMPTY", "MAX_TITLE", "derive_title"]
 
 KEEP = 0.6
+_ACRONYM = re.compile(r"\b[A-Z][A-Za-z-]*[A-Z]s?\b")  # GNNs, HW-NAS, NeRF
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9-]*[A-Z]s?")  # GNNs, HW-NAS; not NeRF
 KEEP_SETTING = 0.4  # "in 3D" is worth more of the phrase
 EMPTY = "(empty abstract)"
 
@@ -72,10 +75,44 @@ def _expanded(text: str, name: str) -> str:
     return " ".join(words[-k:]) if k >= 2 else ""
 
 
-def _says(phrase: str, subject: str, counts: dict[str, int]) -> bool:
-    """Whether the phrase already holds an acronym the subject spells out ("expressivity of GNNs"
-    and "graph neural networks"): the subject would say it again."""
-    return any(_names(phrase, t) and _spelled_out(subject, t) for t in counts)
+def _abbreviated(phrase: str, subject: str, counts: dict[str, int]) -> tuple[str, str]:
+    """The acronym in the phrase that the subject spells out, and the words that spell it ("SSL"
+    and "semi-supervised learning", "GNNs" and "graph neural networks"); ("", "") when none.
+    Only capitals: a coined name ("MaxCon", "DeepONet") is the paper's word and stays."""
+    words = subject.split()
+    for token in sorted(set(counts) | set(_ACRONYM.findall(phrase))):
+        if not _CAPITALS.fullmatch(token) or not _names(phrase, token):
+            continue
+        if spelled := _spelled_out(subject, token):
+            return token, spelled
+        if _expansion(words, token) == len(words):
+            return token, subject
+    return "", ""
+
+
+def _says_head(phrase: str, subject: str) -> bool:
+    """Whether the phrase holds the subject's head ("Poisson point processes" and
+    "inhomogeneous Poisson point processes"): the subject would say it again."""
+    words = subject.split()
+    return len(words) >= 2 and " ".join(words[-2:]).lower() in phrase.lower()
+
+
+def _once(body: str) -> str:
+    """A field said twice, spelled out and as its acronym, is said once: "video salient object
+    detection VSOD problem" (a dump that lost the brackets) -> "video salient object detection
+    problem"; "traditional RL methods by optimizing token-level reinforcement learning" -> "...
+    token-level RL"."""
+    for acronym in set(_ACRONYM.findall(body)):
+        words = _spelled_out(body, acronym)
+        if not words or any(
+            len(w) < 3 or w.lower() in _FUNCTION or w == acronym for w in words.split()
+        ):
+            continue
+        if f"{words} {acronym}" in body:
+            body = body.replace(f"{words} {acronym}", words, 1)
+        elif body.endswith(f" {words}") and re.search(rf"\b{re.escape(acronym)}[ ,]", body):
+            body = f"{body[: -len(words)]}{acronym}"  # the field said last, as the acronym
+    return body
 
 
 _ARTICLE = re.compile(r"^(?:a|an|the) ")
@@ -115,7 +152,7 @@ def _open_paren(phrase: str) -> str:
 
 
 def derive_title(abstract: str) -> str:
-    """A title of at most 80 characters a person can scan in a list."""
+    """A title of at most `MAX_TITLE` (100) characters a person can scan in a list."""
     text = _clean(abstract)
     if len(text) < 2:
         return EMPTY
@@ -139,7 +176,8 @@ def _finish(
     subject: str,
 ) -> str:
     """The title from the chosen phrase: rescued when it reads badly, the topic put back, the
-    name in front, fitted to 80 characters. `bad`: whether the phrase reads badly (`_bad`)."""
+    name in front, fitted to `MAX_TITLE` characters. `bad`: whether the phrase reads badly
+    (`_bad`)."""
     if len(phrase) < 8:
         # no sentence states the contribution: what the name stands for, or the first sentence
         phrase = _expanded(text, name) if name else ""
@@ -178,12 +216,16 @@ def _finish(
         phrase = _POINTER.sub("", phrase)
         if _weak(phrase):
             phrase = subject
-        elif (
-            _adds(subject, phrase)
-            and (not topic or topic.split()[-1] in subject)
-            and not _says(phrase, subject, counts)
-        ):
-            topic = f" in {subject}" if " for " in phrase else f" for {subject}"
+        elif _adds(subject, phrase) and (not topic or topic.split()[-1] in subject):
+            token, spelled = _abbreviated(phrase, subject, counts)
+            if token:
+                # "distribution mismatch in SSL" -> "... in semi-supervised learning"; "dynamic
+                # DSGG" -> "dynamic scene graph generation", not "dynamic dynamic ..."
+                first = re.escape(spelled.split()[0])
+                at = rf"(?<!\w)(?:{first} )?{re.escape(token)}(?!\w)"
+                phrase = re.sub(at, lambda _: spelled, phrase, count=1, flags=re.I)
+            elif not _says_head(phrase, subject):
+                topic = f" in {subject}" if " for " in phrase else f" for {subject}"
     if _weak(phrase) and not (name and _names(phrase, name)):
         # a bare head ("approach", "technique") says nothing: what the name stands for, or the
         # first sentence, says more
@@ -201,7 +243,7 @@ def _finish(
     if name and len(name) >= MAX_TITLE // 2:
         title = _fit(name, MAX_TITLE)
     else:
-        body = _fit(phrase or text, room)
+        body = _once(_fit(phrase or text, room))
         first, _, rest = body.partition(" ")
         if first in ("and", "or", "but") and len(rest) > 8:
             body = rest  # "AD-ESN: and adaptive echo state network ...": left from a list
