@@ -127,8 +127,10 @@ def _trim(words: list[str], strict: bool = True) -> list[str]:
             del words[cut:]  # "... that endows models", "... that maps a simple distribution"
         elif len(words) > 3 and (cut := _of_phrase(words)) >= 2:
             del words[cut:]  # "... for the purpose", "... based on a succession"
-            if len(words) > 3 and words[-1].lower().endswith(_WAITING) and (
-                words[-2].lower() in _FUNCTION or not words[-1].endswith("ing")
+            if (
+                len(words) > 3
+                and words[-1].lower().endswith(_WAITING)
+                and (words[-2].lower() in _FUNCTION or not words[-1].endswith("ing"))
             ):
                 # "capable of producing | an unlimited number": its object went ("image
                 # editing | in the context" keeps its noun)
