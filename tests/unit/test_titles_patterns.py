@@ -450,6 +450,9 @@ def test_a_participle_after_a_verb_of_being_ends_its_clause() -> None:
     assert last("open and realistic simulation testbed") == "testbed"
     # a noun in -ing before a cut "in the context" is the phrase's end, not a verb left open
     assert last("disentangled image editing in the context") == "editing"
+    # a capitalised word in -ing after a preposition is part of a name, not a verb left open
+    assert last("captioning for viewers who are Deaf or Hard of Hearing") == "Hearing"
+    assert last("a model that learns the scene by integrating") == "scene"  # the verb goes
     assert last("keeping large language models grounded") == "grounded"
 
 

@@ -121,7 +121,12 @@ def _trim(words: list[str], strict: bool = True) -> list[str]:
             del words[-3:]  # "... bottleneck of Tishby et al.": who, not what
         elif len(words) > 3 and words[-2] in ("to", "that", "which"):
             del words[-2:]  # "... in the loop to obtain", "... optimization that achieves"
-        elif len(words) > 3 and low.endswith("ing") and words[-2].lower() in _FUNCTION:
+        elif (
+            len(words) > 3
+            and low.endswith("ing")
+            and words[-2].lower() in _FUNCTION
+            and not last[:1].isupper()  # "Deaf or Hard of Hearing": a name's word, no verb
+        ):
             del words[-2:]
         elif len(words) > 4 and (cut := _two_place(words)):
             del words[cut:]  # "... that endows models", "... that maps a simple distribution"
