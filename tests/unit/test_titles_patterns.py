@@ -660,3 +660,14 @@ def test_an_acronym_after_its_spelled_out_words_is_dropped() -> None:
     )
     title = derive_title(abstract)
     assert "VSOD" not in title and "video salient object detection" in title.lower(), title
+
+
+def test_an_acronym_of_the_coined_name_before_it_gives_way_to_the_name() -> None:
+    # '"HyPoradise" (HP)': the paper calls its data set by the coined word, not the letters
+    abstract = (
+        "Speech recognisers make errors that language models could fix. The proposed benchmark "
+        'contains a new dataset, "SpeechFixer" (SF), with more than 300,000 pairs of '
+        "hypotheses and transcriptions. Models tuned on SpeechFixer correct many errors."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("SpeechFixer: "), title

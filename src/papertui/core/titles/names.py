@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from papertui.core.titles.acronyms import _expands, _expansion
+from papertui.core.titles.acronyms import _expands, _expansion, _in_order
 from papertui.core.titles.name_pick import _pick
 from papertui.core.titles.name_words import (
     _APPOSITION,
@@ -34,6 +34,19 @@ from papertui.core.titles.words import _offerable, _wordset
 _OWN_SENTENCE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|article|study))\b")
 # Words that make the next noun an object, not the head a name stands beside
 _LINKS = _wordset("on of in with and or to for by from than like including as over via using")
+
+
+def _short_for(word: str, token: str) -> bool:
+    """Whether `token` abbreviates the one name-shaped `word` before it ("HyPoradise" (HP))."""
+    word = word.strip('"“”,')
+    shaped = any(c.isupper() for c in word[1:]) or any(c.isdigit() for c in word)
+    return (
+        shaped
+        and not any(d in word for d in "-–")  # "Follow-the-Regularized-Leader (FTRL)"
+        and len(word) > len(token) + 2
+        and word[:1].lower() == token[:1].lower()
+        and _in_order(token.lower(), word.lower())
+    )
 
 
 def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, int]) -> str | None:
@@ -73,6 +86,10 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             if not spelled and after != ")" and not text.startswith(" for short)", end):
                 return
             words = text[max(0, start - 80) : start - (5 if spelled else 2)].split()
+            if not spelled and words and _short_for(words[-1], token):
+                # '"HyPoradise" (HP)': the short form of the name said just before it
+                offer(words[-1].strip('"\u201c\u201d,'), 5.0 if own_sentence(start) else 3.0, start)
+                return
             clause = text[max(0, start - 100) : start]
             clause = clause[clause.rfind(". ") + 1 :]
             expansion = _expansion(words, token)
