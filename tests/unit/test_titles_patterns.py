@@ -671,3 +671,33 @@ def test_an_acronym_of_the_coined_name_before_it_gives_way_to_the_name() -> None
     )
     title = derive_title(abstract)
     assert title.startswith("SpeechFixer: "), title
+
+
+def test_a_data_set_in_a_list_after_namely_is_not_the_name() -> None:
+    # "namely X" names a thing, but "namely X, Y, and Z" lists the benchmarks the method runs on
+    abstract = (
+        "Labels are scarce in new domains. This paper proposes a simple Contrastive Learning "
+        "framework for semi-supervised Domain Adaptation (CLDA) that aligns the two domains. "
+        "Experiments on three benchmark datasets, namely DomainNet, Office-Home, and Office31, "
+        "show that CLDA works."
+    )
+    title = derive_title(abstract)
+    assert not title.startswith("DomainNet"), title
+
+
+def test_a_name_before_a_double_hyphen_is_introduced() -> None:
+    # "We introduce X -- an object-centric model (LDM)": the name is X, not the class's acronym
+    abstract = (
+        "Slot models blur their images. We introduce SlotForge -- an object-centric Latent "
+        "Diffusion Model (LDM) designed for images and videos. SlotForge beats slot models."
+    )
+    assert derive_title(abstract).startswith("SlotForge: "), derive_title(abstract)
+
+
+def test_a_sentence_run_into_the_next_without_a_space_ends_there() -> None:
+    # "... video data.Thanks to ...": a dump that lost the space after a full stop
+    abstract = (
+        "Slot models blur their images. We propose a decoder for slot models that renders "
+        "sharp images of every object.Thanks to it, slot models segment scenes better."
+    )
+    assert "Thanks" not in derive_title(abstract)

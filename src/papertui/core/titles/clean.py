@@ -123,8 +123,9 @@ def _clean(abstract: str) -> str:
 _SENTENCE_END = re.compile(
     r"[.!?](?= [A-Z0-9\"'(\[“])(?<!et al\.)(?<!e\.g\.)(?<!i\.e\.)(?<! cf\.)(?<! vs\.)"
 )
-# "... problems.In this work, we ...": a sentence run into the next
-_RUN_ON = re.compile(r"\.(?<=[a-z]{2}\.)(?=(?:In|We|This|Our|Here|To) )")
+# "... problems.In this work, we ...", "... video data.Thanks to ...": a sentence run into the
+# next (a capitalised word after a full stop with no space)
+_RUN_ON = re.compile(r"\.(?<=[a-z]{2}\.)(?=[A-Z][a-z]+,? )")
 
 
 def _balance(text: str) -> str:

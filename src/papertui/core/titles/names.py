@@ -169,10 +169,12 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
             or (last == "it" and len(words) > 1 and words[-2] == "call")
             or text.startswith((" in short", " for short"), end)  # "..., X in short, for"
         ):
+            if text.startswith(", ", end) and text[end + 2 : end + 3].isupper():
+                return  # "datasets, namely DomainNet, Office-Home, and Office31": a list
             offer(token, (10.0 if shaped else 7.0) if own_sentence(start) else 3.0, start)
             return
         nxt = text[end + 1 : end + 16].split(" ", 1)[0].strip(",.;:")
-        dash = text.startswith((" - ", " – ", " — "), end)
+        dash = text.startswith((" - ", " – ", " — ", " -- "), end)
         i = len(words) - 1
         while i > 0 and words[i].lower() in _INTRO_SKIP:
             i -= 1
