@@ -701,3 +701,12 @@ def test_a_sentence_run_into_the_next_without_a_space_ends_there() -> None:
         "sharp images of every object.Thanks to it, slot models segment scenes better."
     )
     assert "Thanks" not in derive_title(abstract)
+
+
+def test_a_short_link_code_is_not_a_name() -> None:
+    # ".../projects/PLA" names a project; a shortener's or a video's code names nothing
+    abstract = (
+        "Contrastive learning needs many negatives. We bridge the gap between two families of "
+        "self-supervised methods with a dual temperature. Code: https://bit.ly/7QxRtaZ."
+    )
+    assert "7QxRtaZ" not in derive_title(abstract)

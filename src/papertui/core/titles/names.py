@@ -33,6 +33,8 @@ from papertui.core.titles.words import _offerable, _wordset
 
 _OWN_SENTENCE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|article|study))\b")
 # Words that make the next noun an object, not the head a name stands beside
+# Hosts whose paths are codes, not names: link shorteners and videos
+_NO_NAME_HOSTS = ("bit.ly/", "tinyurl.com/", "goo.gl/", "t.co/", "youtu.be/", "youtube.com/")
 _LINKS = _wordset("on of in with and or to for by from than like including as over via using")
 
 
@@ -275,6 +277,8 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         # a link's last path segment: ".../projects/PLA", "4dqv.mpi-inf.mpg.de/EventNeRF/"
         link = text[at + 3 : text.find(" ", at) % (size + 1)].rstrip(".,;)")
         token = link.rstrip("/").rsplit("/", 1)[-1].removesuffix(".html") if "/" in link else ""
+        if link.startswith(_NO_NAME_HOSTS, link.startswith("www.") * 4):
+            token = ""  # "bit.ly/3LkQbaT", "youtu.be/dtkXvNXcWRY": a code, no project's name
         if _LINK_NAME.match(token) and _offerable(token) and sum(map(str.isdigit, token)) <= 2:
             offer(token, 5.0, -2)
         at = text.find("://", at + 3)
