@@ -710,3 +710,19 @@ def test_a_short_link_code_is_not_a_name() -> None:
         "self-supervised methods with a dual temperature. Code: https://bit.ly/7QxRtaZ."
     )
     assert "7QxRtaZ" not in derive_title(abstract)
+
+
+def test_a_list_number_and_a_dated_repository_are_not_titles() -> None:
+    # "we propose 1) a harder ...": the item's number is no part of the title
+    listed = (
+        "Video models learn shortcuts. To address this, we propose 1) a harder reformulation of "
+        "temporal self-supervision as frame-level recognition and 2) an augmentation against "
+        "shortcuts."
+    )
+    assert derive_title(listed).startswith("A harder reformulation"), derive_title(listed)
+    # a repository named after its venue and year names no method
+    dated = (
+        "Label noise is common in image datasets. We separate hard examples by their content "
+        "and style factors. The code is at https://github.com/somelab/2024NeurIPSCS-split."
+    )
+    assert "2024NeurIPS" not in derive_title(dated), derive_title(dated)

@@ -116,6 +116,8 @@ def _once(body: str) -> str:
 
 
 _ARTICLE = re.compile(r"^(?:a|an|the) ")
+# "1 a more challenging reformulation ...": the number of an item in a list, its brackets gone
+_ENUMERATOR = re.compile(r"^[1-9] (?=(?:a|an|the|[a-z]+ing) )")
 
 
 def _colon_head(title: str) -> str:
@@ -262,7 +264,7 @@ def _finish(
         if name:
             name, title = _name_in_phrase(name, title)
             title = f"{name}: {title}" if title else name
-    title = _balance(title).strip()
+    title = _ENUMERATOR.sub("", _balance(title).strip())
     for quote in ('"', "“", "”"):
         if quote in title and (title.count(quote) % 2 or quote != '"'):
             title = " ".join(title.replace(quote, "").split())

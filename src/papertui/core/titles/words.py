@@ -65,4 +65,5 @@ def _offerable(token: str) -> bool:
         and token not in _GENERIC
         and token.rstrip("s") not in _GENERIC
         and not token.isdigit()
+        and not token[:4].isdigit()  # "2023NeurIPSCS-isolate": a link that lost its slashes
     )
