@@ -200,6 +200,26 @@ async def test_readable_math_raw_toggle_and_hit_jumps(write_corpus):
         assert pane.scroll_y == first
 
 
+async def test_hit_jumps_go_on_after_the_paper_is_marked_read(write_corpus):
+    # marking the paper read repaints it in place; the next ] goes on from where ] left off
+    body = " ".join(f"filler sentence number {i} about nothing." for i in range(120))
+    path = write_corpus(f"M\n\nOpening line. {body} The kernel here. {body} The kernel again.")
+    app = make_app([path])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await search(pilot, "kernel")
+        await pilot.press("enter", "right_square_bracket")
+        await settle(pilot)
+        pane = app.query_one(DetailPane)
+        first = pane.scroll_y
+        await pilot.press("u")  # read
+        await settle(pilot)
+        assert pane.scroll_y == first
+        await pilot.press("right_square_bracket")
+        await settle(pilot)
+        assert pane.scroll_y > first
+
+
 async def test_export_screen_writes_bibtex_of_the_selection(tmp_path):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

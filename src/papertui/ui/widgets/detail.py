@@ -191,6 +191,7 @@ class DetailPane(VerticalScroll, can_focus=True):
 
     def _paint(self, keep_scroll: bool) -> None:
         y = self.scroll_y
+        hits, hit = self._hits, self._hit
         body = self.query_one("#detail-body", Static)
         shown = self.shown
         if shown is None:
@@ -209,7 +210,8 @@ class DetailPane(VerticalScroll, can_focus=True):
             )
             self._text, self._hits = rendered.text, rendered.hits
             body.update(rendered.text)
-        self._hit = -1
+        # a repaint in place (marked read after a while) keeps the place among the same hits
+        self._hit = hit if keep_scroll and len(self._hits) == len(hits) else -1
         if keep_scroll:  # once the new text is laid out
             self.call_after_refresh(self._keep_at, y, self._moves)
         else:
