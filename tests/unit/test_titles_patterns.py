@@ -726,3 +726,46 @@ def test_a_list_number_and_a_dated_repository_are_not_titles() -> None:
         "and style factors. The code is at https://github.com/somelab/2024NeurIPSCS-split."
     )
     assert "2024NeurIPS" not in derive_title(dated), derive_title(dated)
+
+
+def test_proposing_by_way_of_a_pointer_gives_what_is_proposed() -> None:
+    # "We tackle this issue by proposing a novel X": X is the title, not "Proposing a X", and
+    # "novel" taken out leaves "an", never "a approach"
+    abstract = (
+        "Sparse sensors miss fast motion in crowded scenes. We tackle this issue by proposing a "
+        "novel event-based tracker for crowded scenes. The tracker runs in real time."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("Event-based tracker for crowded scenes"), title
+    spelled = (
+        "Sparse sensors miss fast motion in crowded scenes. We attempt to tackle that problem by "
+        "proposing a novel approach to the problem: Event Driven Crowd Tracking (EDCT). We "
+        "carefully examine the properties of the proposed method on three benchmarks."
+    )
+    assert derive_title(spelled) == "EDCT: Event Driven Crowd Tracking", derive_title(spelled)
+    article = (
+        "Sparse sensors miss fast motion. We propose a novel online tracker for crowded scenes "
+        "with sparse sensors."
+    )
+    assert " a online" not in derive_title(article).lower(), derive_title(article)
+
+
+def test_an_approach_to_a_field_keeps_the_field_a_noun() -> None:
+    # "an approach to image segmentation": "to" is a preposition, no "Imaging segmentation"
+    abstract = (
+        "Segmentation needs dense labels that are costly. We propose an approach to image "
+        "segmentation with sparse labels drawn by hand."
+    )
+    assert derive_title(abstract).startswith("Image segmentation with sparse labels")
+
+
+def test_an_abbreviation_said_as_abbr_names_the_method() -> None:
+    # "a framework named Relation Graph Network (abbr. RG-Net)": the short form is the name, and
+    # "abbr." ends no sentence
+    abstract = (
+        "Interaction detectors lack reasoning. In this paper, we construct a framework named "
+        "Relation Graph Network (abbr. RG-Net) for interaction detection. It sets a new state "
+        "of the art."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("RG-Net: ") and "abbr" not in title, title

@@ -122,6 +122,7 @@ def _clean(abstract: str) -> str:
 # A sentence ends at . ! ? before a capital, digit, quote or bracket.
 _SENTENCE_END = re.compile(
     r"[.!?](?= [A-Z0-9\"'(\[“])(?<!et al\.)(?<!e\.g\.)(?<!i\.e\.)(?<! cf\.)(?<! vs\.)"
+    r"(?<!abbr\.)(?<!abbrev\.)"
 )
 # "... problems.In this work, we ...", "... video data.Thanks to ...": a sentence run into the
 # next (a capitalised word after a full stop with no space)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from papertui.core.titles.name_words import _SHORT_LEADS
 from papertui.core.titles.openers import _open
 from papertui.core.titles.words import _FUNCTION, _HEADS, _VAGUE, _wordset
 
@@ -36,6 +37,9 @@ _LEAD = re.compile(
 )
 _HEAD_NAMES = tuple(re.sub(r"[^a-z|]", "", _HEADS).split("|"))
 _NOVEL = re.compile(r" (?:novel|new|simple yet effective|simple but effective) ")
+_A_NOVEL = re.compile(
+    r"(?<![\w-])a (?:novel|new|simple yet effective|simple but effective) (?=[aeioAEIO]|un(?!i))"
+)
 _PREPOSITIONS = (" for", " of", " in", " on", " under", " with", " by", " from", " to", " at")
 _GERUND_DOUBLE = _wordset(
     "get set run map plan stop put cut drop fit let swap split ship trim "
@@ -101,6 +105,10 @@ def _gerund(verb: str) -> str:
     return verb + "ing"
 
 
+# Words after "to" that are no verb: an adjective's ending, or a noun that leads a field's name
+_NOT_VERB_ENDS = ("ial", "ral", "nal", "cal", "tal", "ual", "tive", "sive", "ic", "ous", "ary")
+_NOT_VERB_ENDS += ("ity", "ics", "ness", "ism")
+_NOT_VERBS = _wordset("multi semi self non two three image video text object")
 _OBJECT_OF = (" of", " on", " for", " to", " in", " with", " by", " from", " over", " and", " into")
 
 
@@ -148,8 +156,20 @@ _NAMING = re.compile(
     r"name|dub)|we call)\s+(?=[A-Z\"'“])"
 )
 _QUOTED = re.compile(r"[\"'“]([^\"'”]{2,60})[\"'”]")
-# "... avoids this constraint by learning X": the means says what the pointer does not
-_BY_GERUND = re.compile(r"\b(?:this|these|those|such|them)\b.*? by ([a-z]+ing .*)$")
+# "... avoids this constraint by learning X": the means says what the pointer does not; "by
+# proposing X" says X
+_BY_GERUND = re.compile(
+    r"\b(?:this|these|those|such|them|that (?=(?:challenge|problem|issue|gap|limitation)s?\b))"
+    r"\b.*? by (?:(?:proposing|introducing|presenting|developing|designing|devising) ([a-z]+ .*)|"
+    r"([a-z]+ing .*))$"
+)
+# "a novel approach to the problem: Local Intrinsic Dimension estimation ...": the head says
+# nothing, what follows the colon is the method
+_HEAD_COLON = re.compile(
+    r"^(?:(?:a|an|the|our) )?(?:(?:novel|new|simple|general) )?"
+    + _HEADS
+    + r"(?: (?:to|for) (?:the|this|that) (?:problem|task))?: (?=[A-Z])"
+)
 _USED_TO = re.compile(
     r"^([\w -]{3,60}?) (?:can|could|may) be (?:used|applied|leveraged|employed|adapted) to "
     r"([a-z]+) (.+)$"
@@ -176,6 +196,9 @@ def _unname(phrase: str, name: str | None) -> str:
     "a representation that we call 'unary form'" -> "unary form: representation"."""
     if name:
         phrase = phrase.replace(f" ({name})", "")
+        if "(ab" in phrase or "(in short" in phrase:
+            for lead in _SHORT_LEADS:  # "(abbr. RR-Net)"
+                phrase = phrase.replace(f" {lead}{name})", "")
     head = phrase[:90]
     if not any(w in head for w in ("call", "term", "named", "dubbed", "coined")):
         return phrase
@@ -221,6 +244,12 @@ def _compress(phrase: str, name: str | None) -> str:
         phrase = _WITHOUT.sub(" without ", phrase)
     if " problem" in phrase or " task" in phrase or " challenge" in phrase:
         phrase = _TACKLE.sub(" for ", phrase, count=1)
+    if ": " in phrase:
+        means = phrase
+        if " by " in phrase and (m := _BY_GERUND.search(phrase)):
+            means = m.group(1) or m.group(2)  # "this challenge by proposing an approach: X"
+        if m := _HEAD_COLON.match(means):
+            phrase = means[m.end() :]
     if m := _CLAUSE.search(phrase, 12):
         head = phrase[: m.start()]
         if m.group() == " which" and head.endswith(_PREPOSITIONS) and len(head.split()) < 5:
@@ -230,7 +259,7 @@ def _compress(phrase: str, name: str | None) -> str:
         else:
             phrase = head
     if " by " in phrase and (m := _BY_GERUND.search(phrase)):
-        phrase = m.group(1)
+        phrase = m.group(1) or m.group(2)
     if " these " in phrase or " those " in phrase or " such " in phrase:
         phrase = _POINTER_DET.sub(" ", phrase)
     if (
@@ -258,9 +287,13 @@ def _compress(phrase: str, name: str | None) -> str:
             if head.isalpha() and head.islower():
                 phrase = f"{verb} {_gerund(head)} {tail}".strip()
         elif verb.isalpha() and verb.islower() and verb not in _FUNCTION:
-            # "to solve X" -> "solving X"; "to this problem" has no verb to turn
-            phrase = f"{_gerund(verb)} {rest}".strip()
+            if verb.endswith(_NOT_VERB_ENDS) or verb in _NOT_VERBS:
+                # "an approach to unsupervised domain adaptation": "to" is a preposition
+                phrase = phrase[3:]
+            else:  # "to solve X" -> "solving X"; "to this problem" has no verb to turn
+                phrase = f"{_gerund(verb)} {rest}".strip()
     if "novel" in phrase or " new " in phrase or "simple" in phrase:
+        phrase = _A_NOVEL.sub("an ", phrase)  # "a novel approach" -> "an approach", not "a ..."
         phrase = _NOVEL.sub(" ", phrase)
     if "(" in phrase or "’s" in phrase or "'s" in phrase:
         phrase = _LEFT_BEHIND.sub("", phrase)  # "Rank() of", "’s utility": a name taken out

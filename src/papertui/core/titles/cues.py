@@ -77,6 +77,12 @@ _CUE = re.compile(
 )
 
 
+# An object that points back at a method stated before: "the properties of the proposed method"
+_BACK_REFERENCE = re.compile(
+    r" (?:[a-z-]+ ){0,5}?(?:the proposed|our|this) (?:method|approach|model|framework|algorithm|"
+    r"technique|scheme|system|estimator)s?\b"
+)
+
 # (weight, sentence start, phrase start, phrase end) of a sentence stating the contribution
 Cue = tuple[float, int, int, int]
 
@@ -111,6 +117,8 @@ def _contributions(text: str, ends: list[int]) -> list[Cue]:
         weight = _VERBS.get(verb, 2.0) - index * 0.15
         if text[max(start, m.start() - 7) : m.start()].endswith((", where", " where", " which")):
             weight -= 3.0
+        if _BACK_REFERENCE.match(text, m.end()):
+            weight -= 2.5  # "we investigate the properties of the proposed method": stated before
         found.append((weight, start, m.end(), end))
     if " is proposed" in text or " are proposed" in text or "s introduced " in text:
         for m in _PASSIVE.finditer(text):

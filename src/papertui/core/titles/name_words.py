@@ -98,3 +98,6 @@ _PLAIN_NAME = re.compile(
     r" (?:propose|present|introduce|release|develop|design)(?:s|d|ed)? "
     r"([a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+[0-9][a-z0-9]*)$"
 )
+
+# "Relation Reasoning Network (abbr. RR-Net)": the short form after a word that says so
+_SHORT_LEADS = ("(abbr. ", "(abbrev. ", "(abbreviated as ", "(abbreviated: ", "(in short: ")

@@ -26,6 +26,7 @@ from papertui.core.titles.name_words import (
     _PLAIN_NAME,
     _REPO,
     _SHAPE,
+    _SHORT_LEADS,
     _SUBJECT_VERBS,
     _TRIGGERS,
 )
@@ -82,17 +83,23 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
         # "Expanded Name, or X" ("we call our approach Dynamic Recurrent ... Networks, or
         # DRAGNN") introduces a name as "(X)" does
         spelled = shaped and text.endswith(", or ", 0, start) and not after.isalnum()
-        if before == "(" or text.endswith(" (or ", 0, start) or spelled:  # "(X)", "(or X)"
+        opened = start  # where "(" is: "(X)", "(abbr. X)"
+        if before == " " and after == ")" and text[start - 2 : start - 1] in ".:,s":
+            for lead in _SHORT_LEADS:
+                if text.endswith(lead, 0, start):
+                    opened = start - len(lead) + 1
+                    break
+        if before == "(" or opened < start or text.endswith(" (or ", 0, start) or spelled:
             if not shaped:
                 return
             if not spelled and after != ")" and not text.startswith(" for short)", end):
                 return
-            words = text[max(0, start - 80) : start - (5 if spelled else 2)].split()
+            words = text[max(0, opened - 80) : opened - (5 if spelled else 2)].split()
             if not spelled and words and _short_for(words[-1], token):
                 # '"HyPoradise" (HP)': the short form of the name said just before it
                 offer(words[-1].strip('"\u201c\u201d,'), 5.0 if own_sentence(start) else 3.0, start)
                 return
-            clause = text[max(0, start - 100) : start]
+            clause = text[max(0, opened - 100) : opened]
             clause = clause[clause.rfind(". ") + 1 :]
             expansion = _expansion(words, token)
             if spelled and not expansion:
