@@ -106,8 +106,8 @@ def _gerund(verb: str) -> str:
 
 
 # Words after "to" that are no verb: an adjective's ending, or a noun that leads a field's name
-_NOT_VERB_ENDS = ("ial", "ral", "nal", "cal", "tal", "ual", "tive", "sive", "ic", "ous", "ary")
-_NOT_VERB_ENDS += ("ity", "ics", "ness", "ism")
+_NOT_VERB_ENDS: tuple[str, ...] = ("ial", "ral", "nal", "cal", "tal", "ual", "tive", "sive")
+_NOT_VERB_ENDS += ("ic", "ous", "ary", "ity", "ics", "ness", "ism")
 _NOT_VERBS = _wordset("multi semi self non two three image video text object")
 _OBJECT_OF = (" of", " on", " for", " to", " in", " with", " by", " from", " over", " and", " into")
 
