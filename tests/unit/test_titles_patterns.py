@@ -769,3 +769,15 @@ def test_an_abbreviation_said_as_abbr_names_the_method() -> None:
     )
     title = derive_title(abstract)
     assert title.startswith("RG-Net: ") and "abbr" not in title, title
+
+
+def test_an_adverb_after_to_stays_an_adverb() -> None:
+    # "to further reduce X" -> "further reducing X", never "furthering reduce X"
+    abstract = (
+        "With the rising demand for oriented object detection, the recently proposed detector "
+        "BoxOne for learning rotated boxes from horizontal boxes has shown promise. This paper "
+        "presents BoxFlip, to further bridge the gap between weakly and fully supervised "
+        "oriented object detection. It learns orientations from the symmetry of objects."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("BoxFlip: further bridging the gap"), title

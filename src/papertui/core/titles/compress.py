@@ -105,6 +105,8 @@ def _gerund(verb: str) -> str:
     return verb + "ing"
 
 
+# Adverbs between "to" and its verb that do not end in -ly: "to further reduce X"
+_TO_ADVERBS = _wordset("further also then both")
 # Words after "to" that are no verb: an adjective's ending, or a noun that leads a field's name
 _NOT_VERB_ENDS: tuple[str, ...] = ("ial", "ral", "nal", "cal", "tal", "ual", "tive", "sive")
 _NOT_VERB_ENDS += ("ic", "ous", "ary", "ity", "ics", "ness", "ism")
@@ -282,7 +284,7 @@ def _compress(phrase: str, name: str | None) -> str:
         phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)
     if phrase.startswith(("to ", "To ")):
         verb, _, rest = phrase[3:].partition(" ")
-        if verb.endswith("ly") and rest:  # "to jointly learn X" -> "jointly learning X"
+        if (verb.endswith("ly") or verb in _TO_ADVERBS) and rest:  # "to jointly learn X"
             head, _, tail = rest.partition(" ")
             if head.isalpha() and head.islower():
                 phrase = f"{verb} {_gerund(head)} {tail}".strip()
