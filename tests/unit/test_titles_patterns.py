@@ -781,3 +781,15 @@ def test_an_adverb_after_to_stays_an_adverb() -> None:
     )
     title = derive_title(abstract)
     assert title.startswith("BoxFlip: further bridging the gap"), title
+
+
+def test_a_field_spelled_in_one_hyphenated_word_is_not_added_as_its_acronym() -> None:
+    # "... out-of-distribution uncertainty" says OOD already: no "for OOD" after it
+    abstract = (
+        "Detecting out-of-distribution (OOD) inputs matters for safe deployment. OOD detection "
+        "has been studied for single labels. We propose Estimating out-of-distribution "
+        "uncertainty from the joint energy of all labels. OOD scores improve on three OOD "
+        "benchmarks."
+    )
+    title = derive_title(abstract)
+    assert "out-of-distribution" in title and not title.endswith("OOD"), title

@@ -97,6 +97,19 @@ def _says_head(phrase: str, subject: str) -> bool:
     return len(words) >= 2 and " ".join(words[-2:]).lower() in phrase.lower()
 
 
+def _hyphen_spelled(phrase: str, acronym: str) -> bool:
+    """Whether one hyphenated word of the phrase spells the acronym ("out-of-distribution" for
+    OOD, "mixed-integer" for MI)."""
+    letters = "".join(c for c in acronym if c.isupper()).lower()
+    if len(letters) < 2 or "-" not in phrase:
+        return False
+    for word in phrase.split():
+        parts = [p for p in word.split("-") if p]
+        if len(parts) >= 2 and "".join(p[0] for p in parts).lower() == letters:
+            return True
+    return False
+
+
 def _once(body: str) -> str:
     """A field said twice, spelled out and as its acronym, is said once: "video salient object
     detection VSOD problem" (a dump that lost the brackets) -> "video salient object detection
@@ -252,6 +265,8 @@ def _finish(
         if topic and (words := _spelled_out(body, token := topic.rsplit(" ", 1)[-1])):
             # "phenomena in stochastic gradient descent for SGD" -> "phenomena in SGD"
             body, topic = (body.replace(words, token, 1) if words != body else body), ""
+        elif topic and _hyphen_spelled(body, token):
+            topic = ""  # "generalization to out-of-distribution data for OOD": said already
         if topic and len(body) + len(topic) > room:
             # the task fits when the phrase keeps most of its words, else the phrase alone
             shorter = _fit(body, room - len(topic))
