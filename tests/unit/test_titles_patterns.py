@@ -793,3 +793,45 @@ def test_a_field_spelled_in_one_hyphenated_word_is_not_added_as_its_acronym() ->
     )
     title = derive_title(abstract)
     assert "out-of-distribution" in title and not title.endswith("OOD"), title
+
+
+def test_a_bare_head_before_the_method_it_names_goes() -> None:
+    # "a new approach, Task-Free Shape Search (TFSS), to ..." -> "TFSS: Task-Free Shape Search",
+    # and "the X framework, a principled approach for Y" -> "X: principled approach for Y"
+    named = (
+        "Agents are shaped by hand for each task. In this work, we propose a new approach, "
+        "Task-Free Shape Search (TFSS), to alleviate both of these issues. TFSS evolves shapes."
+    )
+    assert derive_title(named).startswith("TFSS: Task-Free Shape Search"), derive_title(named)
+    framework = (
+        "Physical models of dynamics are often incomplete. In this work, we introduce the "
+        "HYBRIDO framework, a principled approach for augmenting incomplete physical models "
+        "with learned ones. HYBRIDO forecasts better."
+    )
+    title = derive_title(framework)
+    assert title.startswith("HYBRIDO: principled approach"), title
+
+
+def test_people_and_a_trailing_adverb_are_no_field() -> None:
+    # "Humans can quickly associate ...": no "for humans" after the phrase; "Deep reinforcement
+    # learning primarily focuses on ...": the field ends before the adverb
+    people = (
+        "Humans can quickly associate stimuli to solve problems in novel contexts. We propose "
+        "a recurrent network with an associative memory that is written at every step."
+    )
+    assert not derive_title(people).endswith("humans"), derive_title(people)
+    adverb = (
+        "Deep reinforcement learning primarily focuses on learning behaviour, not form. We "
+        "propose a new approach, Shape Evolution by Reach (SER), to find bodies fit for tasks."
+    )
+    assert "primarily" not in derive_title(adverb), derive_title(adverb)
+
+
+def test_a_plural_acronym_is_not_put_before_a_noun() -> None:
+    # "DNNs" said again and again does not qualify "network function" as "network DNNs function"
+    abstract = (
+        "Class selectivity of units is often studied in deep neural networks (DNNs). Whether "
+        "DNNs function well without it is open. We investigated the causal impact of class "
+        "selectivity on network function by regularizing it. DNNs need little of it."
+    )
+    assert "DNNs function" not in derive_title(abstract), derive_title(abstract)

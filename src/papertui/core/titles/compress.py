@@ -74,6 +74,11 @@ _TACKLE = re.compile(
     r",? (?:to|that|which) (?:can )?(?:tackle|address|solve|handle|deal with|overcome)s? "
     r"(?:the |this )?(?:problem|task|challenge)s? of "
 )
+# A bare head before what it is: "approach, Task-Agnostic Morphology Evolution", "framework, a
+# principled approach for X" (the name between them taken out)
+_HEAD_COMMA = re.compile(
+    r"^" + _HEADS + r", (?:(?:a|an) (?=[a-z])|(?=[A-Z][a-z]*[A-Z-]|[A-Z][a-z]+ (?:[a-z]+ )?[A-Z]))"
+)
 _HEAD_LEAD = re.compile(r"^" + _HEADS + r",? (?:(?:for|of) |(?=to [a-z]+ ))", re.IGNORECASE)
 _HEAD_INNER = re.compile(
     r" ([a-z0-9-]+) "
@@ -279,6 +284,8 @@ def _compress(phrase: str, name: str | None) -> str:
         verb = verb[:-2] + "y" if verb.endswith("ie") else verb
         phrase = f"{_gerund(verb)} {phrase[m.end() :]}"
     phrase = _HEAD_LEAD.sub("", phrase, count=1)
+    if ", " in phrase and (m := _HEAD_COMMA.match(phrase)):
+        phrase = phrase[m.end() :]  # "approach, Task-Agnostic Morphology Evolution" -> the name
     phrase = _HEAD_OF.sub("", phrase, count=1)
     if any(head in phrase for head in _HEAD_NAMES):
         phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)

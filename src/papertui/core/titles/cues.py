@@ -233,8 +233,10 @@ _NOT_SUBJECT = _wordset(
     most many existing current recent prior previous traditional conventional several some
     one it's issue issues problem problems question questions challenge topic area key
     approach method framework technique algorithm model work paper year years decade decades past
+    humans people children animals researchers practitioners users
     """
 )
+_LY_NOUNS = _wordset("anomaly family assembly supply monopoly poly")
 _SUBJECT_TRIM = _wordset("existing current modern conventional traditional standard typical")
 _WORK = _wordset("work research studies")
 # The phrase points back at a task it does not name: "... to tackle this problem".
@@ -289,6 +291,8 @@ def _subject(text: str, pos: int = 0) -> str:
     if not m:
         return ""
     words = _WIDELY_USED.sub("", m.group(1)).split()  # "widely used deep networks"
+    if len(words) > 1 and words[-1].endswith("ly") and words[-1] not in _LY_NOUNS:
+        del words[-1]  # "Deep reinforcement learning primarily focuses on ..."
     while words and words[0].lower() in _SUBJECT_TRIM:
         del words[0]
     if len(words) > 2 and words[0].lower() in _WORK and words[1] in ("in", "on"):

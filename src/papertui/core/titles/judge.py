@@ -33,6 +33,8 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
             ranked = [(token, max(counts[token], TOPIC_MIN))] + [r for r in ranked if r[0] != token]
             break
     for token, _count in ranked[:2]:
+        if token[-1] == "s" and token[:-1].isupper():
+            continue  # a plural ("DNNs") modifies no noun after it
         at = text.find(f" {token} ")
         for _ in range(5):
             if at < 0:
