@@ -835,3 +835,33 @@ def test_a_plural_acronym_is_not_put_before_a_noun() -> None:
         "selectivity on network function by regularizing it. DNNs need little of it."
     )
     assert "DNNs function" not in derive_title(abstract), derive_title(abstract)
+
+
+def test_a_field_spelled_in_a_hyphenated_run_is_not_added_as_its_acronym() -> None:
+    # "self-supervised learning for X" says SSL already: no "for SSL" after it
+    abstract = (
+        "Self-supervised learning (SSL) needs no labels. SSL methods for clinical data are few. "
+        "We propose self-supervised learning for clinical time series data. SSL helps there."
+    )
+    title = derive_title(abstract)
+    assert "self-supervised learning" in title.lower() and not title.endswith("SSL"), title
+
+
+def test_a_that_clause_after_the_phrase_is_left_out() -> None:
+    # "a deep and light-weight transformer, that delivers ..." -> "... light-weight transformer"
+    abstract = (
+        "Transformers are costly to run on phones. We introduce a deep and light-weight "
+        "transformer, that delivers similar or better performance with fewer parameters."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("Deep and light-weight transformer") and "that" not in title, title
+
+
+def test_a_modified_head_before_the_method_it_names_goes() -> None:
+    # "a teaching framework, Locality Sensitive Teaching (LST), based on ..." -> the name
+    abstract = (
+        "Machine teaching picks examples for a learner. We propose a teaching framework, "
+        "Locality Sensitive Teaching (LST), based on locality sensitive sampling."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("LST: Locality Sensitive Teaching"), title

@@ -103,10 +103,19 @@ def _hyphen_spelled(phrase: str, acronym: str) -> bool:
     letters = "".join(c for c in acronym if c.isupper()).lower()
     if len(letters) < 2 or "-" not in phrase:
         return False
-    for word in phrase.split():
-        parts = [p for p in word.split("-") if p]
-        if len(parts) >= 2 and "".join(p[0] for p in parts).lower() == letters:
-            return True
+    words = phrase.split()
+    for i, word in enumerate(words):
+        if "-" not in word:
+            continue
+        # the hyphenated word alone ("out-of-distribution") or with the words after it
+        # ("semi-supervised learning" for SSL)
+        initials = ""
+        for later in words[i:]:
+            initials += "".join(p[0] for p in later.split("-") if p).lower()
+            if initials == letters:
+                return True
+            if not letters.startswith(initials):
+                break
     return False
 
 

@@ -19,7 +19,9 @@ _REL = (
     r"leading to|namely|i\.e|e\.g"
 )
 _CLAUSE = re.compile(
-    r"; |: |, (?:a |an |(?:" + _REL + r")\b|(?:and )?(?:we|it|our|this|these|they|thus|then|"
+    r"; |: |, (?:a |an |that (?!is\b)|(?:"
+    + _REL
+    + r")\b|(?:and )?(?:we|it|our|this|these|they|thus|then|"
     r"showing|demonstrating|allowing|enabling|achieving|yielding|making|providing|including|and|"
     r"but|or|as|with|to)\b)| (?:[–—-]+ |(?:" + _REL + r")\b|and (?:we )?(?:show|demonstrate|"
     r"prove|evaluate|achieve|validate|apply|provide|obtain|establish|derive|find|conduct|compare|"
@@ -77,7 +79,9 @@ _TACKLE = re.compile(
 # A bare head before what it is: "approach, Task-Agnostic Morphology Evolution", "framework, a
 # principled approach for X" (the name between them taken out)
 _HEAD_COMMA = re.compile(
-    r"^" + _HEADS + r", (?:(?:a|an) (?=[a-z])|(?=[A-Z][a-z]*[A-Z-]|[A-Z][a-z]+ (?:[a-z]+ )?[A-Z]))"
+    r"^(?:[a-z-]+ )?"
+    + _HEADS
+    + r", (?:(?:a|an) (?=[a-z])|(?=[A-Z][a-z]*[A-Z-]|[A-Z][a-z]+ (?:[a-z]+ )?[A-Z]))"
 )
 _HEAD_LEAD = re.compile(r"^" + _HEADS + r",? (?:(?:for|of) |(?=to [a-z]+ ))", re.IGNORECASE)
 _HEAD_INNER = re.compile(
