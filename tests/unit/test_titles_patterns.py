@@ -865,3 +865,36 @@ def test_a_modified_head_before_the_method_it_names_goes() -> None:
     )
     title = derive_title(abstract)
     assert title.startswith("LST: Locality Sensitive Teaching"), title
+
+
+def test_what_a_phrase_is_called_stands_for_the_phrase() -> None:
+    # "a challenging task, termed out-of-domain distillation" -> what it is termed
+    termed = (
+        "Distillation needs the teacher's own data. In this paper, we tackle an ambitious "
+        "task, termed as out-of-domain knowledge distillation, where that data is absent."
+    )
+    title = derive_title(termed)
+    assert title.lower().startswith("out-of-domain knowledge distillation"), title
+    # "a sampling method, called graph sampling (GS), for X": no comma left by the name
+    called = (
+        "Random sampling of mini-batches is not informative. In this paper, we propose an "
+        "efficient mini-batch sampling method, called graph sampling (GS), for large-scale "
+        "deep metric learning. GS builds a graph of classes."
+    )
+    title = derive_title(called)
+    assert title.startswith("GS: graph sampling for large-scale deep metric learning"), title
+
+
+def test_a_head_before_the_named_expansion_and_a_boast_after_it_go() -> None:
+    # "a model, the Recurrent Entity Network (EntNet)" -> "EntNet: Recurrent Entity Network"
+    head = (
+        "Tracking the state of a world from text is hard. We introduce a model, the Recurrent "
+        "Entity Network (EntNet), which keeps a dynamic memory of entities."
+    )
+    assert derive_title(head) == "EntNet: Recurrent Entity Network", derive_title(head)
+    # "X, the first ... method" -> "X": the boast says nothing a title needs
+    boast = (
+        "Robust policies need robust gradients. We propose Double-Loop Robust Policy Gradient "
+        "(DRPG), the first generic policy gradient method for robust Markov decision processes."
+    )
+    assert "the first" not in derive_title(boast), derive_title(boast)

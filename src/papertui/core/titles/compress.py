@@ -93,6 +93,32 @@ _HEAD_INNER = re.compile(
 _ADJECTIVE_ENDS = ("ed", "ive", "al", "ic", "ent", "ant", "ful", "ous", "able", "ible", "ary")
 
 
+# "a task, referred to as Weakly-Supervised Anomaly Detection": what it is called says more
+_CALLED_AFTER = re.compile(
+    r"^([^,]{3,80}), (?:referred to as|called|(?:named|termed|dubbed|coined)(?: as)?) (?:the )?"
+    r"(?!(?:without|with|for|to|in|on|of|by|that|which|and|or|from)\b)(?=\S+ \S)"
+)
+# "model, the Recurrent Entity Network": a short head before the expansion of the name
+_HEAD_THE = re.compile(r"^(?:[\w-]+ ){0,3}[\w-]+, the (?=[A-Z][\w-]* [\w-])")
+_NAME_COMMA = re.compile(r"^([^,]{3,60}), (?=(?:for|in|on|with|of|to) )")
+_FIRST = re.compile(r"(?<=\w\w \w)[^,]*?, the first\b.*$")
+
+
+def _appositive(phrase: str, name: str | None) -> str:
+    """The phrase without a bare head or a boast its appositive makes redundant: "approach,
+    Task-Agnostic Morphology Evolution" -> the name; "a task, referred to as X" -> X; "Deep
+    Concept Reasoner, the first interpretable model" -> "Deep Concept Reasoner"."""
+    if m := _HEAD_COMMA.match(phrase):
+        return phrase[m.end() :]
+    if (m := _CALLED_AFTER.match(phrase)) and not (name and phrase.startswith(name, m.end())):
+        # "called graph sampling (GS), for X": the comma was the name's
+        return _NAME_COMMA.sub(r"\1 ", phrase[m.end() :], count=1)
+    if m := _HEAD_THE.match(phrase):
+        return phrase[m.end() :]
+    phrase = phrase.replace(", referred to ", " ", 1)  # the name it was referred to as is out
+    return _FIRST.sub(lambda m: m.group().split(", the first", 1)[0], phrase, count=1)
+
+
 def _drop_head(m: re.Match[str]) -> str:
     word = m.group(1)
     if word in _FUNCTION or word.endswith(_ADJECTIVE_ENDS):
@@ -288,8 +314,8 @@ def _compress(phrase: str, name: str | None) -> str:
         verb = verb[:-2] + "y" if verb.endswith("ie") else verb
         phrase = f"{_gerund(verb)} {phrase[m.end() :]}"
     phrase = _HEAD_LEAD.sub("", phrase, count=1)
-    if ", " in phrase and (m := _HEAD_COMMA.match(phrase)):
-        phrase = phrase[m.end() :]  # "approach, Task-Agnostic Morphology Evolution" -> the name
+    if ", " in phrase:
+        phrase = _appositive(phrase, name)
     phrase = _HEAD_OF.sub("", phrase, count=1)
     if any(head in phrase for head in _HEAD_NAMES):
         phrase = _HEAD_INNER.sub(_drop_head, phrase, count=1)
