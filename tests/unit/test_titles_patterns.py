@@ -898,3 +898,13 @@ def test_a_head_before_the_named_expansion_and_a_boast_after_it_go() -> None:
         "(DRPG), the first generic policy gradient method for robust Markov decision processes."
     )
     assert "the first" not in derive_title(boast), derive_title(boast)
+
+
+def test_examples_after_such_as_are_left_out() -> None:
+    # "... on resource-constrained devices, such as mobile phones" ends before the examples
+    abstract = (
+        "Video object segmentation is slow. We address semi-supervised video object "
+        "segmentation on resource-constrained devices, such as mobile phones and watches."
+    )
+    title = derive_title(abstract)
+    assert "such as" not in title and title.endswith("resource-constrained devices"), title

@@ -19,7 +19,7 @@ _REL = (
     r"leading to|namely|i\.e|e\.g"
 )
 _CLAUSE = re.compile(
-    r"; |: |, (?:a |an |that (?!is\b)|(?:"
+    r"; |: |, (?:a |an |that (?!is\b)|such as |(?:"
     + _REL
     + r")\b|(?:and )?(?:we|it|our|this|these|they|thus|then|"
     r"showing|demonstrating|allowing|enabling|achieving|yielding|making|providing|including|and|"
