@@ -908,3 +908,12 @@ def test_examples_after_such_as_are_left_out() -> None:
     )
     title = derive_title(abstract)
     assert "such as" not in title and title.endswith("resource-constrained devices"), title
+
+
+def test_in_this_paper_inside_the_phrase_is_left_out() -> None:
+    # "We introduce universal zero-shot segmentation in this work to ..." -> no "in this work"
+    abstract = (
+        "Zero-shot segmentation covers one task at a time. We study universal zero-shot "
+        "segmentation in this work to achieve panoptic, instance and semantic segmentation."
+    )
+    assert "this work" not in derive_title(abstract), derive_title(abstract)

@@ -66,6 +66,7 @@ _IN_THIS_PAPER = re.compile(
     r"^(?:in this (?:paper|work|article|note|study|letter)|here|herein|for the first time),? ",
     re.IGNORECASE,
 )
+_THIS_PAPER_INSIDE = re.compile(r",? (?:in|of) this (?:paper|work|article|study)\b(?=[,.]| [a-z])")
 # "which does not rely on X" -> "without X"
 _WITHOUT = re.compile(
     r",? (?:which|that) (?:does|do) not (?:rely on|use|require|need|involve|depend on)"
@@ -261,6 +262,8 @@ _LEFT_BEHIND = re.compile(r" ?\(\s*\)|(?:^| )[’']s\b")
 def _compress(phrase: str, name: str | None) -> str:
     """A title-like phrase from the words after the contribution verb."""
     phrase = _IN_THIS_PAPER.sub("", _open(phrase).strip(" .!?"), count=1)
+    if " this " in phrase:  # "an adversarial attack in this paper, the X attack"
+        phrase = _THIS_PAPER_INSIDE.sub("", phrase, count=1)
     if m := _THAT_LEAD.match(phrase):  # "we prove here that X", "we show analytically that X"
         phrase = phrase[m.end() :]
     phrase = _unname(phrase, name)
