@@ -917,3 +917,13 @@ def test_in_this_paper_inside_the_phrase_is_left_out() -> None:
         "segmentation in this work to achieve panoptic, instance and semantic segmentation."
     )
     assert "this work" not in derive_title(abstract), derive_title(abstract)
+
+
+def test_a_closing_quote_whose_opening_was_cut_goes() -> None:
+    # "the 'chicken-and-egg' problem in X": the title opens after the first quote
+    abstract = (
+        "Multiagent reinforcement learning scales badly with the number of agents. We address "
+        "the 'chicken-and-egg' problem in empirical mean field reinforcement learning."
+    )
+    title = derive_title(abstract)
+    assert "'" not in title, title

@@ -161,6 +161,22 @@ def _name_in_phrase(name: str, phrase: str) -> tuple[str, str]:
     return (head if shaped else name), rest
 
 
+def _closing_quote_alone(title: str) -> str:
+    """A single quote that closes what no quote opened goes: "if-then' logic rules" (the
+    opening one was cut with the words before it); "models' outputs" and "f'(x)" stay."""
+    words = title.split(" ")
+    opened = False
+    for i, word in enumerate(words):
+        if word.startswith(("'", "‘")):
+            opened = True
+        core = word.rstrip(",.;:")
+        if core.endswith("'") and len(core) > 1 and not core.endswith("s'") and not opened:
+            words[i] = core[:-1] + word[len(core) :]
+        elif core.endswith("'"):
+            opened = False
+    return " ".join(words)
+
+
 def _open_paren(phrase: str) -> str:
     """A title does not open with a bracket: "(Virtual Environment for X)" -> "Virtual Environment
     for X"; "(i) a bound on X" and "(to our knowledge) the first X" lose the bracket; a bracket
@@ -292,6 +308,8 @@ def _finish(
     for quote in ('"', "“", "”"):
         if quote in title and (title.count(quote) % 2 or quote != '"'):
             title = " ".join(title.replace(quote, "").split())
+    if "'" in title:
+        title = _closing_quote_alone(title)
     if not title:
         return EMPTY
     first = title.split(" ", 1)[0]
