@@ -927,3 +927,25 @@ def test_a_closing_quote_whose_opening_was_cut_goes() -> None:
     )
     title = derive_title(abstract)
     assert "'" not in title, title
+
+
+def test_our_main_contribution_is_states_the_contribution() -> None:
+    # "The main contribution is an analysis showing X": the analysis, not "Main contribution"
+    abstract = (
+        "Distilled networks generalize better than their bounds say. Compression bounds are "
+        "loose for large networks. "
+        "The main contribution is an analysis showing that the original network inherits "
+        "the good generalization bound of its distillation."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("Analysis showing that the original network inherits"), title
+
+
+def test_a_lower_case_word_called_aside_is_left_out() -> None:
+    # "a new approach, called pepin, to approximate X": no "Approach, called pepin"
+    abstract = (
+        "Counting models of formulas is hard. The primary contribution of this paper is a new "
+        "approach, called quill, to approximate model counting that achieves optimal time."
+    )
+    title = derive_title(abstract)
+    assert "called" not in title and "model counting" in title, title

@@ -101,6 +101,7 @@ _CALLED_AFTER = re.compile(
 )
 # "model, the Recurrent Entity Network": a short head before the expansion of the name
 _HEAD_THE = re.compile(r"^(?:[\w-]+ ){0,3}[\w-]+, the (?=[A-Z][\w-]* [\w-])")
+_CALLED_ASIDE = re.compile(r", (?:called|named|termed|dubbed)(?: as)? [a-z][a-z-]+,(?= )")
 _NAME_COMMA = re.compile(r"^([^,]{3,60}), (?=(?:for|in|on|with|of|to) )")
 _FIRST = re.compile(r"(?<=\w\w \w)[^,]*?, the first\b.*$")
 
@@ -290,6 +291,8 @@ def _compress(phrase: str, name: str | None) -> str:
             means = m.group(1) or m.group(2)  # "this challenge by proposing an approach: X"
         if m := _HEAD_COLON.match(means):
             phrase = means[m.end() :]
+    if ", " in phrase:
+        phrase = _CALLED_ASIDE.sub("", phrase, count=1)  # "an approach, called pepin, to X"
     if m := _CLAUSE.search(phrase, 12):
         head = phrase[: m.start()]
         if m.group() == " which" and head.endswith(_PREPOSITIONS) and len(head.split()) < 5:

@@ -83,6 +83,12 @@ _BACK_REFERENCE = re.compile(
     r"technique|scheme|system|estimator)s?\b"
 )
 
+# "Our main contribution is a polynomial mechanism for X": what follows is the contribution
+_CONTRIBUTION_IS = re.compile(
+    r"(?:^|(?<=\. ))(?:The|Our) (?:main |key |primary |central |core |major )?contributions? "
+    r"(?:of this (?:paper|work) )?(?:is|are) (?:to |in )?(?!twofold|threefold|as follows)"
+)
+
 # (weight, sentence start, phrase start, phrase end) of a sentence stating the contribution
 Cue = tuple[float, int, int, int]
 
@@ -120,6 +126,12 @@ def _contributions(text: str, ends: list[int]) -> list[Cue]:
         if _BACK_REFERENCE.match(text, m.end()):
             weight -= 2.5  # "we investigate the properties of the proposed method": stated before
         found.append((weight, start, m.end(), end))
+    if "ontribution" in text:
+        for m in _CONTRIBUTION_IS.finditer(text):
+            place = _sentence_of(m, text, ends, seen)
+            if place is not None and place[2] - m.end() >= 12:
+                index, start, end = place
+                found.append((4.0 - index * 0.15, start, m.end(), end))
     if " is proposed" in text or " are proposed" in text or "s introduced " in text:
         for m in _PASSIVE.finditer(text):
             place = _sentence_of(m, text, ends, seen)
