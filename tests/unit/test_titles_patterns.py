@@ -949,3 +949,13 @@ def test_a_lower_case_word_called_aside_is_left_out() -> None:
     )
     title = derive_title(abstract)
     assert "called" not in title and "model counting" in title, title
+
+
+def test_a_structured_abstracts_headings_are_no_sentences() -> None:
+    # "Background. Floods are ...": the heading is not a title, nor a sentence of its own
+    abstract = (
+        "Background. Flood forecasting relies on costly physical simulations of water flow. "
+        "Coarse grids distort the terrain and the simulation."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("Flood forecasting"), title

@@ -114,11 +114,19 @@ def _clean(abstract: str) -> str:
         text = _RUN_ON.sub(". ", text)
     if "- " in text:
         text = _rejoin(text)
+    if ". " in text or ": " in text:
+        text = _HEADING.sub(" ", text)  # "Background. Floods are ...": a structured abstract
     if "  " not in text and text.isprintable():  # no space to fold: only a space is printable
         return " " + text.strip(" ")
     return " " + " ".join(text.split())
 
 
+# The headings of a structured abstract, each alone before its sentence
+_HEADING = re.compile(
+    r"(?:^|(?<=[.!?] )|(?<=[.!?])\\)(?:Background|Motivation|Contributions?|Context|Purpose|"
+    r"Objectives?|Aims?|Methods?|Methodology|Results?|Findings|Conclusions?|Significance|"
+    r"Abstract|Summary|Problem|Approach|Novelty)[.:](?= [A-Z])"
+)
 # A sentence ends at . ! ? before a capital, digit, quote or bracket.
 _SENTENCE_END = re.compile(
     r"[.!?](?= [A-Z0-9\"'(\[“])(?<!et al\.)(?<!e\.g\.)(?<!i\.e\.)(?<! cf\.)(?<! vs\.)"
