@@ -959,3 +959,13 @@ def test_a_structured_abstracts_headings_are_no_sentences() -> None:
     )
     title = derive_title(abstract)
     assert title.startswith("Flood forecasting"), title
+
+
+def test_what_is_called_loses_its_article() -> None:
+    # "a classifier, called a sparse Gaussian mixture (SGM), ..." -> "SGM: sparse Gaussian ..."
+    abstract = (
+        "Classifiers overfit small data. We propose a classifier, called a sparse "
+        "discriminative Gaussian mixture (SDGM), which learns sparse weights."
+    )
+    title = derive_title(abstract)
+    assert title == "SDGM: sparse discriminative Gaussian mixture", title

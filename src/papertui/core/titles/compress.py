@@ -96,7 +96,8 @@ _ADJECTIVE_ENDS = ("ed", "ive", "al", "ic", "ent", "ant", "ful", "ous", "able", 
 
 # "a task, referred to as Weakly-Supervised Anomaly Detection": what it is called says more
 _CALLED_AFTER = re.compile(
-    r"^([^,]{3,80}), (?:referred to as|called|(?:named|termed|dubbed|coined)(?: as)?) (?:the )?"
+    r"^([^,]{3,80})(?:,? referred to as|, called|, (?:named|termed|dubbed|coined)(?: as)?) "
+    r"(?:the |an? )?"
     r"(?!(?:without|with|for|to|in|on|of|by|that|which|and|or|from)\b)(?=\S+ \S)"
 )
 # "model, the Recurrent Entity Network": a short head before the expansion of the name
