@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from papertui.core.titles.acronyms import _expansion, _spelled_out
+from papertui.core.titles.acronyms import _expansion, _hyphen_spelled, _spelled_out
 from papertui.core.titles.choose import _choose
 from papertui.core.titles.clean import _SENTENCE_END, _balance, _clean
 from papertui.core.titles.compress import _compress
@@ -95,28 +95,6 @@ def _says_head(phrase: str, subject: str) -> bool:
     "inhomogeneous Poisson point processes"): the subject would say it again."""
     words = subject.split()
     return len(words) >= 2 and " ".join(words[-2:]).lower() in phrase.lower()
-
-
-def _hyphen_spelled(phrase: str, acronym: str) -> bool:
-    """Whether one hyphenated word of the phrase spells the acronym ("out-of-distribution" for
-    OOD, "mixed-integer" for MI)."""
-    letters = "".join(c for c in acronym if c.isupper()).lower()
-    if len(letters) < 2 or "-" not in phrase:
-        return False
-    words = phrase.split()
-    for i, word in enumerate(words):
-        if "-" not in word:
-            continue
-        # the hyphenated word alone ("out-of-distribution") or with the words after it
-        # ("semi-supervised learning" for SSL)
-        initials = ""
-        for later in words[i:]:
-            initials += "".join(p[0] for p in later.split("-") if p).lower()
-            if initials == letters:
-                return True
-            if not letters.startswith(initials):
-                break
-    return False
 
 
 def _once(body: str) -> str:

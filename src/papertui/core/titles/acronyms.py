@@ -62,3 +62,25 @@ def _spelled_out(phrase: str, acronym: str) -> str:
             if "".join(w[:1] for w in run).lower() == letters and run[-1][-1:].isalnum():
                 return " ".join(run)
     return ""
+
+
+def _hyphen_spelled(phrase: str, acronym: str) -> bool:
+    """Whether one hyphenated word of the phrase spells the acronym ("out-of-distribution" for
+    OOD, "mixed-integer" for MI)."""
+    letters = "".join(c for c in acronym if c.isupper()).lower()
+    if len(letters) < 2 or "-" not in phrase:
+        return False
+    words = phrase.split()
+    for i, word in enumerate(words):
+        if "-" not in word:
+            continue
+        # the hyphenated word alone ("out-of-distribution") or with the words after it
+        # ("semi-supervised learning" for SSL)
+        initials = ""
+        for later in words[i:]:
+            initials += "".join(p[0] for p in later.split("-") if p).lower()
+            if initials == letters:
+                return True
+            if not letters.startswith(initials):
+                break
+    return False

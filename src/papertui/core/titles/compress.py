@@ -38,10 +38,9 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _HEAD_NAMES = tuple(re.sub(r"[^a-z|]", "", _HEADS).split("|"))
-_NOVEL = re.compile(r" (?:novel|new|simple yet effective|simple but effective) ")
-_A_NOVEL = re.compile(
-    r"(?<![\w-])a (?:novel|new|simple yet effective|simple but effective) (?=[aeioAEIO]|un(?!i))"
-)
+_NOVEL_WORDS = r"(?:novel|new|simple yet effective|simple but effective)"
+_NOVEL = re.compile(rf" {_NOVEL_WORDS} ")
+_A_NOVEL = re.compile(rf"(?<![\w-])a {_NOVEL_WORDS} (?=[aeioAEIO]|un(?!i))")
 _PREPOSITIONS = (" for", " of", " in", " on", " under", " with", " by", " from", " to", " at")
 _GERUND_DOUBLE = _wordset(
     "get set run map plan stop put cut drop fit let swap split ship trim "
