@@ -969,3 +969,27 @@ def test_what_is_called_loses_its_article() -> None:
     )
     title = derive_title(abstract)
     assert title == "SDGM: sparse discriminative Gaussian mixture", title
+
+
+def test_a_field_suffix_takes_the_plural_the_abstract_writes() -> None:
+    # titles say "for MDPs" and "for CNNs": when the abstract writes the plural, so does the title
+    abstract = (
+        "Markov decision processes (MDPs) model sequential choices. We propose a sample-efficient "
+        "exploration bonus with optimistic value estimates. The bonus suits any MDP with finite "
+        "states, each MDP we test gains, and so does a large MDP."
+    )
+    title = derive_title(abstract)
+    assert title.endswith(" for MDPs"), title
+
+
+def test_an_acronym_standing_for_singular_words_stays_singular() -> None:
+    # "the generator of a linear stochastic differential equation" -> "of a linear SDE", not
+    # "a linear SDEs", though the abstract writes "SDEs" too
+    abstract = (
+        "Stochastic differential equations (SDEs) describe noisy dynamics. This paper studies "
+        "conditions for identifying the generator of a linear stochastic differential equation "
+        "from the distribution of its solution. Linear SDEs with additive noise are covered, "
+        "and so are SDEs with multiplicative noise."
+    )
+    title = derive_title(abstract)
+    assert "linear SDE" in title and "SDEs" not in title, title

@@ -267,6 +267,8 @@ def _finish(
             body = rest  # "AD-ESN: and adaptive echo state network ...": left from a list
         if topic and (words := _spelled_out(body, token := topic.rsplit(" ", 1)[-1])):
             # "phenomena in stochastic gradient descent for SGD" -> "phenomena in SGD"
+            if token[-1] == "s" and words[-1] != "s":
+                token = token[:-1]  # "a frozen language model" -> "a frozen LLM", not "LLMs"
             body, topic = (body.replace(words, token, 1) if words != body else body), ""
         elif topic and _hyphen_spelled(body, token):
             topic = ""  # "generalization to out-of-distribution data for OOD": said already

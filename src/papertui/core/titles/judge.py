@@ -11,6 +11,7 @@ from papertui.core.titles.cues import _POINTER, _WEAK_START, _fallback, _subject
 from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _VAGUE_WORDS, _wordset
 
 TOPIC_MIN = 3
+_ONE_MODEL = frozenset(("CLIP", "BERT", "GPT", "DETR", "SAM"))  # "CLIPs" is no field
 _DIMENSIONS = ("3D", "4D", "6D")
 
 
@@ -55,6 +56,12 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
         # only a field's term: another paper's method ("for KataGo") or a quantity's
         # abbreviation ("for CE") would puzzle a reader
         if count >= TOPIC_MIN and len(phrase) > 12 and _is_field(token):
+            if (
+                token[-1].isupper()
+                and token not in _ONE_MODEL
+                and re.search(rf"\b{re.escape(token)}s\b", text)
+            ):
+                token += "s"  # titles say "for MDPs" (77 to 12), "for CNNs", as the abstract can
             return phrase, f" in {token}" if token[0].isdigit() else f" for {token}"
     return phrase, ""
 
