@@ -12,8 +12,8 @@ from synthetic_papers import SyntheticPapers
 
 from papertui.core.semantic import triage
 from papertui.core.semantic.similar import DENSE_WEIGHT, papers_query
-from papertui.core.semantic.triage import training
-from papertui.core.semantic.triage.profile import holders, liked_query
+from papertui.core.semantic.triage import training, weights
+from papertui.core.semantic.triage.profile import holders, liked_query, profile_terms
 from papertui.core.semantic.vectors import PaperVectors
 
 CORE = ["graph", "node", "edge", "message", "neighbour", "vertex"]
@@ -96,3 +96,22 @@ def test_the_lsa_part_counts_as_much_as_it_finds_a_liked_paper_left_out() -> Non
     two = triage.train(shared_field(0), LIKED[:2])
     two.scores()
     assert two.dense_weight == DENSE_WEIGHT
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 59), min_size=1, max_size=6, unique=True))
+def test_a_profile_weighs_word_pairs_less_than_single_words(rows: list[int]) -> None:
+    # the pairs liked papers share are mostly set phrases ("neural network") that their two
+    # words already say; in the profile a pair counts PROFILE_PAIR_WEIGHT of a paper's weight
+    vecs = shared_field(0)
+    terms = liked_query(vecs, rows).terms
+    kept = profile_terms(vecs, terms)
+    pairs = np.asarray(vecs.vocab.keys) >= vecs.vocab.width
+    assert pairs.any() and (~pairs).any()
+    assert np.count_nonzero(kept > 0) <= weights.PROFILE_TERMS
+    on = kept != 0
+    expected = np.where(pairs, weights.PROFILE_PAIR_WEIGHT, 1.0) * terms
+    assert np.allclose(kept[on], expected[on], rtol=1e-5)
+    # every word or pair left out weighs no more than the lightest one kept
+    if on.any() and (~on & (expected > 0)).any():
+        assert expected[~on & (expected > 0)].max() <= kept[kept > 0].min() + 1e-6

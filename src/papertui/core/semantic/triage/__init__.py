@@ -3,18 +3,19 @@
 The model is Rocchio's profile in both parts of `PaperVectors`: the centroid of the positives
 (bookmarked, noted, tagged, liked papers and seed texts; a liked paper's terms weighted by the
 share of the liked papers holding them: see `profile`) minus `weights.NEGATIVE_WEIGHT` times the
-centroid of the negatives (read and not kept, or skipped), its term part cut to its
-`weights.PROFILE_TERMS` heaviest terms (the long tail is what one liked paper says and the
-others do not), scored as term cosine plus a weight times LSA cosine (the weight chosen per
-reader by leaving each liked paper out, `profile.dense_weight`; `similar.DENSE_WEIGHT` below 3
-liked papers). Then one round of pseudo-relevance feedback: the centroid of the
-`weights.FEEDBACK_PAPERS` best unjudged papers joins the profile with weight
-`weights.FEEDBACK_WEIGHT`, and every paper is scored again, so the papers that sit between the
-liked ones pull in their own neighbours. Each paper gets a `why`: the terms that contributed
-most to its score and the liked paper it is closest to. Negative phrases push matching papers
-down, per match, by the spread from the median score to the top plus `weights.PHRASE_PENALTY`
-deviations, without hiding them (and keep them out of the feedback); `asking` lists the papers
-the model is least sure about (about as close to a kept paper as to a passed-over one).
+centroid of the negatives (read and not kept, or skipped), its word pairs weighed by
+`weights.PROFILE_PAIR_WEIGHT` and its term part cut to its `weights.PROFILE_TERMS` heaviest
+terms (the long tail is what one liked paper says and the others do not), scored as term cosine
+plus a weight times LSA cosine (the weight chosen per reader by leaving each liked paper out,
+`profile.dense_weight`; `similar.DENSE_WEIGHT` below 3 liked papers). Then one round of
+pseudo-relevance feedback: the centroid of the `weights.FEEDBACK_PAPERS` best unjudged papers
+joins the profile with weight `weights.FEEDBACK_WEIGHT`, and every paper is scored again, so the
+papers that sit between the liked ones pull in their own neighbours. Each paper gets a `why`:
+the terms that contributed most to its score and the liked paper it is closest to. Negative
+phrases push matching papers down, per match, by the spread from the median score to the top
+plus `weights.PHRASE_PENALTY` deviations, without hiding them (and keep them out of the
+feedback); `asking` lists the papers the model is least sure about (about as close to a kept
+paper as to a passed-over one).
 
 Last, the score is standardised (over the unjudged papers) and the standardised contrast score
 of `contrast` joins it with weight `weights.CONTRAST_WEIGHT`: the terms that set the liked

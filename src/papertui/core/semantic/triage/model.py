@@ -12,7 +12,7 @@ from papertui.core.semantic.triage import weights
 from papertui.core.semantic.triage.asking import ask_order
 from papertui.core.semantic.triage.contrast import contrast_query, library_spread, standardised
 from papertui.core.semantic.triage.phrases import TextOf, matching_rows
-from papertui.core.semantic.triage.profile import dense_weight, heaviest
+from papertui.core.semantic.triage.profile import dense_weight, profile_terms
 from papertui.core.semantic.vectors import PaperVectors
 
 
@@ -82,7 +82,7 @@ class InterestModel:
             feedback = self._feedback_rows(self._penalise(raw))
             if len(feedback):
                 fb = papers_query(self.vectors, list(feedback)).normalised()
-                fb = Query(heaviest(fb.terms, weights.PROFILE_TERMS), fb.dense).normalised()
+                fb = Query(profile_terms(self.vectors, fb.terms), fb.dense).normalised()
                 self.profile = (self.profile + fb * weights.FEEDBACK_WEIGHT).normalised()
                 raw = self._raw_scores()
             # the contrast joins last: choosing the feedback papers by it narrowed broad

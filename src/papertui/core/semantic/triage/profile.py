@@ -25,6 +25,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from papertui.core.semantic.similar import Query, papers_query
+from papertui.core.semantic.triage import weights
 from papertui.core.semantic.vectors import PAD, PaperVectors
 
 
@@ -76,6 +77,16 @@ def dense_weight(
     if zt <= 0:
         return default
     return max(zd, 0.0) / zt * st / sd
+
+
+def profile_terms(vectors: PaperVectors, terms: np.ndarray) -> np.ndarray:
+    """A profile's terms as it scores with them: word pairs weighing
+    `weights.PROFILE_PAIR_WEIGHT` of a single word, then only the `weights.PROFILE_TERMS`
+    heaviest kept."""
+    vocab = vectors.vocab
+    pairs = np.asarray(vocab.keys) >= vocab.width  # a pair's key is (a + 1) * width + b
+    damped = np.where(pairs, terms * weights.PROFILE_PAIR_WEIGHT, terms).astype(terms.dtype)
+    return heaviest(damped, weights.PROFILE_TERMS)
 
 
 def heaviest(terms: np.ndarray, n: int) -> np.ndarray:

@@ -10,7 +10,7 @@ from papertui.core.semantic.similar import Query, papers_query, query_vector
 from papertui.core.semantic.triage import weights
 from papertui.core.semantic.triage.model import InterestModel
 from papertui.core.semantic.triage.phrases import TextOf
-from papertui.core.semantic.triage.profile import heaviest, liked_query
+from papertui.core.semantic.triage.profile import liked_query, profile_terms
 from papertui.core.semantic.vectors import PaperVectors
 
 
@@ -99,7 +99,7 @@ def _profile(
     if neg:
         profile = profile + papers_query(vectors, neg) * (-weights.NEGATIVE_WEIGHT / len(neg))
     profile = profile.normalised()
-    return Query(heaviest(profile.terms, weights.PROFILE_TERMS), profile.dense).normalised()
+    return Query(profile_terms(vectors, profile.terms), profile.dense).normalised()
 
 
 def _as_liked(seed_part: Query, liked: Query, ratio: float) -> Query:

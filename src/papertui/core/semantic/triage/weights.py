@@ -10,6 +10,9 @@ NEAREST_WEIGHT = 0.0  # weight of the best LSA cosine to any one liked paper (0:
 # measured: every weight > 0 lowered precision@20 for single-interest readers)
 PHRASE_PENALTY = 2.0  # standard deviations of the scores a negative phrase costs per match
 PROFILE_TERMS = 50  # heaviest positive terms kept in the profile (and in the feedback centroid)
+# a word pair's weight in the profile against its weight in a paper's vector: in a profile the
+# shared pairs are mostly the field's set phrases, which their two words already say
+PROFILE_PAIR_WEIGHT = 0.7
 FEEDBACK_PAPERS = 10  # best unjudged papers folded back into the profile (0: no feedback)
 FEEDBACK_WEIGHT = 0.3  # their centroid's weight against the (unit) profile's
 LEAVE_ONE_OUT_MIN = 3  # liked papers needed to choose the LSA part's weight per reader
