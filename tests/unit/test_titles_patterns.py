@@ -993,3 +993,16 @@ def test_an_acronym_standing_for_singular_words_stays_singular() -> None:
     )
     title = derive_title(abstract)
     assert "linear SDE" in title and "SDEs" not in title, title
+
+
+def test_a_dataset_named_in_parentheses_is_not_the_method() -> None:
+    # "we test on datasets from biology (Allen Brain Observatory) and deep learning (NAS-Bench-
+    # 101)": what the method is tested on does not name the paper
+    abstract = (
+        "Comparing the representations of networks is hard. Here, we provide a rigorous "
+        "foundation for these comparisons by defining a broad family of metric spaces that "
+        "quantify representational dissimilarity. We demonstrate these metrics on large-scale "
+        "datasets from neuroscience and deep learning (ShapeBench-201)."
+    )
+    title = derive_title(abstract)
+    assert "ShapeBench" not in title and "metric spaces" in title, title

@@ -39,6 +39,10 @@ _NO_NAME_HOSTS = ("bit.ly/", "tinyurl.com/", "goo.gl/", "t.co/", "youtu.be/", "y
 _LINKS = _wordset("on of in with and or to for by from than like including as over via using")
 
 
+# a clause that names what experiments run on: a name in parentheses there is a dataset's
+_DATA_CLAUSE = re.compile(r"\b(?:datasets?|benchmarks?|experiments? on)\b")
+
+
 def _short_for(word: str, token: str) -> bool:
     """Whether `token` abbreviates the one name-shaped `word` before it ("HyPoradise" (HP))."""
     word = word.strip('"“”,')
@@ -141,6 +145,11 @@ def _find_name(text: str, cue: tuple[int, int, int] | None, counts: dict[str, in
                     offer(token, 1.5 + words[-1][0].isupper(), start)
             elif own:
                 offer(token, 5.0, start)  # "we design a distortion-aware Transformer (OSRT)"
+            elif _DATA_CLAUSE.search(clause):
+                # "datasets from biology (Allen Brain Observatory) and deep learning
+                # (NAS-Bench-101)": what the method is tested on, not the method
+                background.add(token)
+                offer(token, 1.0, start)
             elif words and (words[-1][:1].isupper() or not token.isupper()):
                 # "Our image diffusion model (SinFusion)": a CamelCase name, not an acronym
                 offer(token, 1.5 if token.isupper() else 4.0, start)
