@@ -1006,3 +1006,26 @@ def test_a_dataset_named_in_parentheses_is_not_the_method() -> None:
     )
     title = derive_title(abstract)
     assert "ShapeBench" not in title and "metric spaces" in title, title
+
+
+@pytest.mark.parametrize(
+    "abstract,title",
+    [
+        (
+            "Invariant learning needs domain labels. Acquiring such labels is often impossible "
+            "in practice. In this study, we present TIVA for environment-independent invariance "
+            "learning, which requires no environment-specific information in training data.",
+            "TIVA: environment-independent invariance learning",
+        ),
+        (
+            "We introduce PLIKS (Pseudo-Linear Inverse Kinematic Solver) for reconstruction of "
+            "a 3D mesh of the human body from a single 2D image. Current techniques regress "
+            "the shape directly.",
+            "PLIKS: reconstruction of a 3D mesh of the human body from a single 2D image",
+        ),
+    ],
+)
+def test_after_a_name_the_phrase_does_not_open_on_a_preposition(abstract: str, title: str) -> None:
+    # "TIVA: for environment-independent ..." reads as a fragment; the name says what, the
+    # phrase what it does
+    assert derive_title(abstract) == title

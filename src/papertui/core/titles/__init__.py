@@ -25,7 +25,7 @@ import re
 from papertui.core.titles.acronyms import _expansion, _hyphen_spelled, _spelled_out
 from papertui.core.titles.choose import _choose
 from papertui.core.titles.clean import _SENTENCE_END, _balance, _clean
-from papertui.core.titles.compress import _compress
+from papertui.core.titles.compress import _NOT_VERB_ENDS, _compress, _gerund
 from papertui.core.titles.cues import (
     _POINTER,
     _POINTING_END,
@@ -117,6 +117,9 @@ def _once(body: str) -> str:
 
 _ARTICLE = re.compile(r"^(?:a|an|the) ")
 # "1 a more challenging reformulation ...": the number of an item in a list, its brackets gone
+# after a name, a phrase opening on a preposition says what the method is for or how it works:
+# "SemAffiNet: for point cloud segmentation" reads "SemAffiNet: point cloud segmentation"
+_LEAD_PREPOSITION = re.compile(r"(?:for|by|with|via) (?=[^ ]+ [^ ])")
 _ENUMERATOR = re.compile(r"^[1-9] (?=(?:a|an|the|[a-z]+ing) )")
 
 
@@ -137,6 +140,24 @@ def _name_in_phrase(name: str, phrase: str) -> tuple[str, str]:
     rest = _ARTICLE.sub("", phrase[len(head) + 2 :], count=1)
     shaped = any(c.isupper() for c in head[1:]) or any(c.isdigit() for c in head)
     return (head if shaped else name), rest
+
+
+def _without_lead_preposition(phrase: str) -> str:
+    """The phrase after a name without the preposition it opens on ("for X" -> "X"), and "to
+    meta-learn a kernel" as "meta-learning a kernel"; "to the task of X" stays."""
+    if m := _LEAD_PREPOSITION.match(phrase):
+        return phrase[m.end() :]
+    verb, _, rest = phrase[3:].partition(" ")
+    if (
+        phrase.startswith("to ")
+        and rest
+        and verb.replace("-", "").isalpha()
+        and verb.islower()
+        and verb not in _FUNCTION
+        and not verb.endswith(_NOT_VERB_ENDS)
+    ):
+        return f"{_gerund(verb)} {rest}"
+    return phrase
 
 
 def _closing_quote_alone(title: str) -> str:
@@ -283,6 +304,7 @@ def _finish(
         title = f"{body}{topic}" if body else ""
         if name:
             name, title = _name_in_phrase(name, title)
+            title = _without_lead_preposition(title)
             title = f"{name}: {title}" if title else name
     title = _ENUMERATOR.sub("", _balance(title).strip())
     for quote in ('"', "“", "”"):
