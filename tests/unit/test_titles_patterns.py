@@ -1029,3 +1029,21 @@ def test_after_a_name_the_phrase_does_not_open_on_a_preposition(abstract: str, t
     # "TIVA: for environment-independent ..." reads as a fragment; the name says what, the
     # phrase what it does
     assert derive_title(abstract) == title
+
+
+def test_the_evidence_a_paper_gives_is_not_its_title() -> None:
+    # "We provide experimental results to support our theory": what backs the paper, not what
+    # it is about
+    abstract = (
+        "Optimistic gradient descent ascent (OGDA) and optimistic multiplicative weights update "
+        "(OMWU) for saddle-point optimization have received growing attention for their "
+        "last-iterate convergence. However, their behaviors for bilinear games over the "
+        "probability simplex are still not fully understood. In this work, we significantly "
+        "expand the understanding of last-iterate convergence for OGDA and OMWU in the "
+        "constrained setting. Specifically, for OMWU in bilinear games over the simplex, we "
+        "show that when the equilibrium is unique, linear last-iterate convergence is achieved "
+        "with a constant learning rate. We provide experimental results to further support "
+        "our theory."
+    )
+    title = derive_title(abstract)
+    assert not title.lower().startswith(("experimental", "experiments")), title

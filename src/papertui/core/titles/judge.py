@@ -121,6 +121,16 @@ _MAIN_CLAUSE = re.compile(
 _RELATIVE = re.compile(r" (?:that|which|who|how|when|whether) ")
 
 
+# the evidence a paper gives, not what it is about: "experimental results to support our
+# theory", "experiments on synthetic and real-world data", "empirical results substantiate X"
+_EVIDENCE = re.compile(
+    r"(?:(?:extensive|comprehensive|numerical|empirical|experimental|thorough) )?"
+    r"(?:experiments?|experimental results?|empirical (?:results?|evidence)|simulations?)"
+    r"(?: (?:on|to|that|demonstrate|show|confirm|substantiate|illustrate|support)\b|$)",
+    re.I,
+)
+
+
 def _bad(phrase: str) -> bool:
     """A phrase that cannot be a title: a fragment led by a pointer or a conjunction ("such a
     framework", "if h"), a main clause ("X can vary ...", "X refers to ..."), or one whose only
@@ -132,7 +142,7 @@ def _bad(phrase: str) -> bool:
     if first.strip(",") in _BAD_START or first.endswith("ly,") or first in _SEQUENCE:
         return True
     low = f" {phrase.lower()} "
-    if " we " in low:
+    if " we " in low or _EVIDENCE.match(phrase):
         return True
     if (m := _MAIN_CLAUSE.search(low)) and not _RELATIVE.search(low, 0, m.start() + 1):
         return True
