@@ -15,7 +15,7 @@ from textual.keys import _character_to_key
 from papertui.ui.messages import IndexProgress, IndexReady
 from papertui.ui.state import Placement
 
-from ui_support import make_app, settle
+from ui_support import make_app, settle, workers_done
 
 TRIALS = 34  # per target: 102 in all
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -60,9 +60,9 @@ def background(app, rng: random.Random, stop: threading.Event) -> threading.Thre
 
 async def quiet(pilot) -> None:  # type: ignore[no-untyped-def]
     """Every key and result handled: the workers done and the queues empty."""
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 

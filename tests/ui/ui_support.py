@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 from collections.abc import Sequence
 from pathlib import Path
+
+from textual.worker import WorkerCancelled
 
 from papertui.ui import app as app_module
 from papertui.ui.app import PaperTUI
@@ -46,6 +49,14 @@ def make_app(paths: Sequence[str | Path] | None = None, clipboard=None) -> Paper
     return app_module.make_app(paths, clipboard=clipboard or FakeClipboard())
 
 
+async def workers_done(app) -> None:  # type: ignore[no-untyped-def]
+    """Every worker finished. A search cancelled because a newer one replaced it (the user typed
+    on) is done too; Textual's `wait_for_complete` raises for it. A worker that failed raises."""
+    for worker in list(app.workers):
+        with contextlib.suppress(WorkerCancelled):
+            await worker.wait()
+
+
 async def settle(pilot) -> None:
     """Wait until the index and any search have finished and the screen has caught up (the
     search box waits for a pause in typing before it searches)."""
@@ -53,7 +64,7 @@ async def settle(pilot) -> None:
     library = getattr(pilot.app, "library", None)
     if library is not None and library.loading:  # the rest is read after the first paint
         await pilot.pause(FIRST_PAINT)
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 
