@@ -11,15 +11,16 @@ from papertui.ui.app import make_app
 
 from conftest import LAST_DAY
 from notices import notifications, toasts
+from workers import workers_done
 
 SIZE = (120, 40)
 
 
 async def settle(pilot) -> None:
     await pilot.pause(0.1)
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause(0.1)
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 

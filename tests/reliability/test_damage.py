@@ -22,6 +22,7 @@ from papertui.ui.app import make_app
 from papertui.ui.screens.note_editor import NoteEditor
 
 from notices import toasts
+from workers import workers_done
 
 
 def _good_store_then(damage: str) -> Path:
@@ -118,7 +119,7 @@ async def test_read_only_data_dir_keeps_browsing_and_every_typed_word(unwritable
     app = make_app(clipboard=lambda t: None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         assert any("cannot be saved" in t for t in toasts(app))
         await pilot.press("j", "b")
         await pilot.pause()
@@ -131,7 +132,7 @@ async def test_read_only_data_dir_keeps_browsing_and_every_typed_word(unwritable
         await pilot.press("escape", "y")  # the user chose to drop it
         app.reader.search_bar.value = "caligcl"
         await pilot.pause(0.1)  # the box searches after a pause in typing
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert len(app.reader.paper_list.rows) == 1  # search still works
 

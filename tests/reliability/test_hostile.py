@@ -25,6 +25,8 @@ from papertui.ui.screens.help import HelpScreen
 from papertui.ui.screens.note_editor import NoteEditor
 from papertui.ui.widgets.paper_list import PaperList
 
+from workers import workers_done
+
 # the sequences the corpus plants, byte for byte; the reader itself never writes any of them
 PLANTED = [
     b"\x1b]0;" + MARKER,
@@ -89,7 +91,7 @@ async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
     app = make_app([hostile], clipboard=lambda t: copied.append(t) or None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         plist = app.query_one(PaperList)
         shown: list[str] = [str(app.query_one("#detail-body", Static).render())]
         for _ in range(len(plist.rows) - 1):  # scroll through all of it, rendering each paper
@@ -106,7 +108,7 @@ async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
         )
         assert "␛[2J␛[H" in everything and "␀" in everything
         await pilot.press("g", "b", "y", "Y")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         assert app.library.marks.is_bookmarked(app.reader.current_paper) and len(copied) == 2
         await pilot.press("n", *"[red]note[/]", "ctrl+s")
         await pilot.pause()
@@ -115,7 +117,7 @@ async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
         for query in QUERIES:
             app.reader.search_bar.value = query
             await pilot.pause()
-            await app.workers.wait_for_complete()
+            await workers_done(app)
         await pilot.press("escape", "question_mark")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape", "space", "space", "t", *"odd[tag]", "enter", "escape")
@@ -129,7 +131,7 @@ async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
         exported = json.loads((tmp_path / "all.json").read_text("utf-8"))
         assert any("[@click=app.quit]" in e["abstract"] for e in exported)
         await pilot.press("s", "m", "r", "right_square_bracket", "C", "escape", "escape")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.click("#detail-body", offset=(5, 3))  # where a [@click] would sit
         await pilot.pause()
         assert app.is_running

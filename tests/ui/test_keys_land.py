@@ -15,7 +15,8 @@ from textual.keys import _character_to_key
 from papertui.ui.messages import IndexProgress, IndexReady
 from papertui.ui.state import Placement
 
-from ui_support import make_app, settle, workers_done
+from ui_support import make_app, settle
+from workers import workers_done
 
 TRIALS = 34  # per target: 102 in all
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"

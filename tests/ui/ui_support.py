@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import html
 import re
 from collections.abc import Sequence
 from pathlib import Path
-
-from textual.worker import WorkerCancelled
 
 from papertui.ui import app as app_module
 from papertui.ui.app import PaperTUI
 from papertui.ui.screens.reader import FIRST_PAINT
 
 from notices import notifications, toasts
+from workers import workers_done
 
 SIZE = (120, 40)
 __all__ = [
@@ -47,14 +45,6 @@ class FakeClipboard:
 def make_app(paths: Sequence[str | Path] | None = None, clipboard=None) -> PaperTUI:
     """The app factory the CLI uses, with a fake clipboard."""
     return app_module.make_app(paths, clipboard=clipboard or FakeClipboard())
-
-
-async def workers_done(app) -> None:  # type: ignore[no-untyped-def]
-    """Every worker finished. A search cancelled because a newer one replaced it (the user typed
-    on) is done too; Textual's `wait_for_complete` raises for it. A worker that failed raises."""
-    for worker in list(app.workers):
-        with contextlib.suppress(WorkerCancelled):
-            await worker.wait()
 
 
 async def settle(pilot) -> None:

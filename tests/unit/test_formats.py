@@ -11,6 +11,8 @@ from papertui.cli import main
 from papertui.core.corpus import load_corpus, paper_id
 from papertui.core.library import Library
 
+from workers import workers_done
+
 ABS1 = "We propose FooNet, a network for bar. It works well on baz."
 ABS2 = "Second abstract about graphs and kernels, with a URL https://example.org/x."
 
@@ -318,7 +320,7 @@ def test_every_format_opens_in_the_reader(tmp_path, fmt):
         app = make_app([path], clipboard=lambda t: None)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            await app.workers.wait_for_complete()
+            await workers_done(app)
             assert app.reader.paper_list.rows and app.reader.current_paper is not None
             assert app.reader.current_paper.has_real_title
 
