@@ -1047,3 +1047,26 @@ def test_the_evidence_a_paper_gives_is_not_its_title() -> None:
     )
     title = derive_title(abstract)
     assert not title.lower().startswith(("experimental", "experiments")), title
+
+
+@pytest.mark.parametrize(
+    "abstract,kept",
+    [
+        (  # "-ar": "molecular framework", not "Multi-optimization molecular"
+            "In drug development, molecular optimization is a crucial challenge that involves "
+            "generating novel molecules given a lead molecule. In this work, we present a "
+            "multi-optimization molecular framework to address this challenge. Our framework "
+            "trains a model to prioritize both enhanced properties and dissimilarity.",
+            "molecular framework",
+        ),
+        (  # "first-order methods for X", not "first-order for X"
+            "Linear programs are everywhere. We study fast first-order methods for solving "
+            "linear programs at scale, with an online learning view of their iterations.",
+            "first-order methods for",
+        ),
+    ],
+)
+def test_a_head_noun_stays_after_the_adjective_it_completes(abstract: str, kept: str) -> None:
+    # dropping a vague head ("a framework for X" -> X) must not leave its adjective dangling
+    title = derive_title(abstract)
+    assert kept in title, title

@@ -90,7 +90,10 @@ _HEAD_INNER = re.compile(
     + r"\b(?=,? (?:for|to|that|of|which|with|based|in|on|by|using|via)\b|$)"
 )
 # "unified framework for X" keeps its head: without it the adjective would dangle
-_ADJECTIVE_ENDS = ("ed", "ive", "al", "ic", "ent", "ant", "ful", "ous", "able", "ible", "ary")
+# ("first-order methods", "molecular framework", "tuning-free approach", "end-to-end framework")
+_ADJECTIVE_ENDS: tuple[str, ...] = ("ed", "ive", "al", "ic", "ent", "ant", "ful", "ous", "able")
+_ADJECTIVE_ENDS += ("ible", "ary", "ar", "ian", "ean", "wise", "free", "aware", "like", "-end")
+_ADJECTIVE_ENDS += ("level", "scale", "order")
 
 
 # "a task, referred to as Weakly-Supervised Anomaly Detection": what it is called says more
