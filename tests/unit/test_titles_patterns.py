@@ -1064,9 +1064,15 @@ def test_the_evidence_a_paper_gives_is_not_its_title() -> None:
             "linear programs at scale, with an online learning view of their iterations.",
             "first-order methods for",
         ),
+        (  # "employing data-driven techniques to X", not "employing data-driven to X"
+            "Forecasting tools help farmers. We present CLIMATES, employing data-driven "
+            "techniques to develop forecasting tools for smallholder farmers. CLIMATES is "
+            "evaluated in Kenya.",
+            "data-driven techniques to",
+        ),
     ],
 )
 def test_a_head_noun_stays_after_the_adjective_it_completes(abstract: str, kept: str) -> None:
     # dropping a vague head ("a framework for X" -> X) must not leave its adjective dangling
     title = derive_title(abstract)
-    assert kept in title, title
+    assert kept in title.lower(), title

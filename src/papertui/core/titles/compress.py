@@ -93,7 +93,7 @@ _HEAD_INNER = re.compile(
 # ("first-order methods", "molecular framework", "tuning-free approach", "end-to-end framework")
 _ADJECTIVE_ENDS: tuple[str, ...] = ("ed", "ive", "al", "ic", "ent", "ant", "ful", "ous", "able")
 _ADJECTIVE_ENDS += ("ible", "ary", "ar", "ian", "ean", "wise", "free", "aware", "like", "-end")
-_ADJECTIVE_ENDS += ("level", "scale", "order")
+_ADJECTIVE_ENDS += ("level", "scale", "order", "driven", "preserving")
 
 
 # "a task, referred to as Weakly-Supervised Anomaly Detection": what it is called says more
