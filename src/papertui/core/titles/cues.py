@@ -238,6 +238,11 @@ _SUBJECT = re.compile(
     r"provides|suffers|suffer|achieves?|requires?|shows?|emerged|becomes?|involves?|seeks?|"
     r"concerns?|studies|study|attempts?|focuses|focus)\b"
 )
+# verbs of `_SUBJECT` that are as often nouns: after a modifier they end the subject, not
+# the sentence's verb ("Numerous studies have ...")
+_NOUN_VERBS = frozenset(("studies", "study", "play", "plays"))
+_QUANTIFIERS = _wordset("numerous many several various multiple recent previous prior existing")
+_MODIFIER_ENDS = ("ical", "ous", "ive", "ar", "able", "ible")  # not "retrieval", "logic"
 _NOT_SUBJECT = _wordset(
     """
     we it this that these those there they such our its their which what how why when studies
@@ -313,6 +318,10 @@ def _subject(text: str, pos: int = 0) -> str:
         return ""
     if words[-1].lower() in _FUNCTION:  # "Chen and Poor initiated the [study of]": no noun
         return ""
+    verb = m.group(0).rsplit(" ", 1)[-1]
+    last = words[-1].lower()
+    if verb in _NOUN_VERBS and (last in _QUANTIFIERS or last.endswith(_MODIFIER_ENDS)):
+        return ""  # "Empirical studies show", "The entropic fictitious play (EFP) is": no verb
     if words[0].lower() in _CONJUNCTIONS:  # "If h is a ring-valued function": no subject
         return ""
     first = words[0]
