@@ -1094,3 +1094,15 @@ def test_a_modifier_before_studies_is_no_field(abstract: str) -> None:
     # "play" are the subject's nouns, not its verbs, so no "... in numerous" is added
     title = derive_title(abstract)
     assert not title.endswith((" numerous", " empirical", " fictitious")), title
+
+
+def test_a_title_is_not_cut_between_two_adjectives_of_one_noun() -> None:
+    # "... based on synchronous or asynchronous cues" cut at 100 characters: not "... based on
+    # synchronous", half a pair whose noun is gone
+    abstract = (
+        "Speech separation is hard in noisy rooms. We propose a unified framework for "
+        "multi-modal speech separation and enhancement based on synchronous or asynchronous "
+        "cues. To that end we make several contributions."
+    )
+    title = derive_title(abstract)
+    assert not title.endswith("synchronous"), title

@@ -179,6 +179,21 @@ def _unmath(words: list[str]) -> list[str]:
     return words
 
 
+# the endings of adjectives coordinated before their noun ("synchronous or asynchronous cues")
+_MODIFIER_ENDS = ("al", "ic", "ous", "ive", "ar", "able", "ible", "ent", "ant", "ful", "less")
+
+
+def _paired_modifiers(word: str, after: list[str]) -> bool:
+    """Whether `word`, "and"/"or", then `after` are two adjectives of one noun: "physical and
+    synthetic", "conservative and non-conservative"."""
+    other = after[0].lower() if after else ""
+    return (
+        word.islower()
+        and word.endswith(_MODIFIER_ENDS)
+        and (other.endswith(_MODIFIER_ENDS) or other.startswith("non-"))
+    )
+
+
 def _fit(text: str, limit: int) -> str:
     """At most `limit` characters, cut at a phrase boundary; never ending on a function word."""
     words = text.split()
@@ -203,6 +218,8 @@ def _fit(text: str, limit: int) -> str:
         # "... by integrating" asks for its object: not an end
         waits = word.endswith("ing") and i > 0 and words[i - 1].lower() in _FUNCTION
         ends_phrase = word.endswith(",") or following in _FUNCTION
+        if following in ("and", "or") and _paired_modifiers(word, words[i + 2 : i + 3]):
+            ends_phrase = False  # "on physical [and synthetic video datasets]": half a pair
         if ends_phrase and not waits and word.lower() not in _FUNCTION:
             best = i + 1
     for strict in (True, False):  # half a pair ("both X") is still better than an ellipsis
