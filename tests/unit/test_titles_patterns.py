@@ -1106,3 +1106,27 @@ def test_a_title_is_not_cut_between_two_adjectives_of_one_noun() -> None:
     )
     title = derive_title(abstract)
     assert not title.endswith("synchronous"), title
+
+
+def test_a_setting_the_title_already_names_is_not_added_again() -> None:
+    # "... for monocular 3D object detection in 3D": the phrase says 3D already
+    abstract = (
+        "Monocular 3D object detection (M3OD) is important for autonomous driving. Its domain "
+        "gaps are complex. To tackle these issues, in this paper, we propose MonoGDG, a "
+        "geometry-guided domain generalization framework for M3OD, which addresses the domain "
+        "gap at both camera and feature levels. MonoGDG models 3D geometry in 3D space and "
+        "works across 3D datasets."
+    )
+    title = derive_title(abstract)
+    assert title.count("3D") == 1, title
+
+
+def test_a_vague_head_stays_after_a_common_adjective() -> None:
+    # "a cohesive robust framework for X": not "cohesive robust for X"
+    abstract = (
+        "Center-based clustering keeps improving on k-means. Toward addressing these issues in a "
+        "principled way, this paper proposes a cohesive robust framework for center-based "
+        "clustering under a general class of dissimilarity measures."
+    )
+    title = derive_title(abstract)
+    assert "robust framework for" in title, title

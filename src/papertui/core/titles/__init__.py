@@ -64,6 +64,13 @@ def _names(phrase: str, name: str) -> bool:
     return at >= 0 and not f"{phrase} "[at + len(name)].isalnum()
 
 
+def _said(body: str, topic: str) -> bool:
+    """Whether the body names every word of the topic to add (" in 3D" after "monocular 3D
+    object detection")."""
+    low = body.lower()
+    return all(_names(low, word) for word in topic.lower().split()[1:])
+
+
 def _expanded(text: str, name: str) -> str:
     """What the name stands for: "soft-isomorphic relational graph convolution network" for
     "(SIR-GCN)"; "" when the abstract never spells it out."""
@@ -291,7 +298,7 @@ def _finish(
             if token[-1] == "s" and words[-1] != "s":
                 token = token[:-1]  # "a frozen language model" -> "a frozen LLM", not "LLMs"
             body, topic = (body.replace(words, token, 1) if words != body else body), ""
-        elif topic and _hyphen_spelled(body, token):
+        elif topic and (_hyphen_spelled(body, token) or _said(body, topic)):
             topic = ""  # "generalization to out-of-distribution data for OOD": said already
         if topic and len(body) + len(topic) > room:
             # the task fits when the phrase keeps most of its words, else the phrase alone

@@ -94,6 +94,10 @@ _HEAD_INNER = re.compile(
 _ADJECTIVE_ENDS: tuple[str, ...] = ("ed", "ive", "al", "ic", "ent", "ant", "ful", "ous", "able")
 _ADJECTIVE_ENDS += ("ible", "ary", "ar", "ian", "ean", "wise", "free", "aware", "like", "-end")
 _ADJECTIVE_ENDS += ("level", "scale", "order", "driven", "preserving")
+_ADJECTIVES = _wordset(
+    """robust simple versatile lightweight fast accurate strong deep single joint dual hybrid
+    compact sparse dense secure fair safe smooth exact approximate complete concise elegant"""
+)
 
 
 # "a task, referred to as Weakly-Supervised Anomaly Detection": what it is called says more
@@ -126,7 +130,7 @@ def _appositive(phrase: str, name: str | None) -> str:
 
 def _drop_head(m: re.Match[str]) -> str:
     word = m.group(1)
-    if word in _FUNCTION or word.endswith(_ADJECTIVE_ENDS):
+    if word in _FUNCTION or word.endswith(_ADJECTIVE_ENDS) or word in _ADJECTIVES:
         return m.group(0)
     return f" {word}"
 
