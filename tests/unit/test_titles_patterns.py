@@ -1130,3 +1130,24 @@ def test_a_vague_head_stays_after_a_common_adjective() -> None:
     )
     title = derive_title(abstract)
     assert "robust framework for" in title, title
+
+
+@pytest.mark.parametrize(
+    "abstract,start",
+    [
+        (  # the quotes around a name leave its comma behind: not "HRO: , a hybrid ..."
+            "Anticipating activities is hard. To address these issues, we propose \u201cHRO "
+            "\u201d, a hybrid framework that integrates memory-augmented recurrent and one-shot "
+            "representation forecasting strategies.",
+            "HRO",
+        ),
+        (  # a superscript's space before the comma: not "GP\u00b2 , General-Purpose"
+            "Point clouds need training signals. We propose $GP^{2}$ , General-Purpose and "
+            "Geometry-Preserving training, which improves point cloud models in 3D.",
+            "GP\u00b2, General-Purpose",
+        ),
+    ],
+)
+def test_no_comma_stands_alone_in_a_title(abstract: str, start: str) -> None:
+    title = derive_title(abstract)
+    assert title.startswith(start) and " , " not in title and ": ," not in title, title

@@ -127,6 +127,7 @@ _ARTICLE = re.compile(r"^(?:a|an|the) ")
 # after a name, a phrase opening on a preposition says what the method is for or how it works:
 # "SemAffiNet: for point cloud segmentation" reads "SemAffiNet: point cloud segmentation"
 _LEAD_PREPOSITION = re.compile(r"(?:for|by|with|via) (?=[^ ]+ [^ ])")
+_SPACED_COMMA = re.compile(r" +,(?= )")
 _ENUMERATOR = re.compile(r"^[1-9] (?=(?:a|an|the|[a-z]+ing) )")
 
 
@@ -317,6 +318,10 @@ def _finish(
     for quote in ('"', "“", "”"):
         if quote in title and (title.count(quote) % 2 or quote != '"'):
             title = " ".join(title.replace(quote, "").split())
+    if ": , " in title:  # 'we propose “HRO ”, a hybrid framework': the quotes left the comma
+        name_part, _, rest = title.partition(": , ")
+        title = f"{name_part}: {_ARTICLE.sub('', rest, count=1)}"
+    title = _SPACED_COMMA.sub(",", title)  # "GP² , General-Purpose", "“HRO ”, a hybrid"
     if "'" in title:
         title = _closing_quote_alone(title)
     if not title:
