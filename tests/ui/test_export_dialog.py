@@ -7,6 +7,7 @@ import json
 
 import rispy
 from textual.widgets import Input, Select
+from textual.widgets._select import SelectOverlay
 
 from papertui.core.export.names import swap_extension, with_extension
 
@@ -66,3 +67,24 @@ async def test_export_dialog_writes_ris_and_csl_json(tmp_path, monkeypatch):
         await export(pilot, "zotero", "csl-json")
         (item,) = json.loads((tmp_path / "zotero.json").read_text("utf-8"))
         assert item["title"] == record["title"]
+
+
+async def test_page_keys_pressed_as_a_list_opens_do_not_crash(tmp_path, monkeypatch):
+    # PageDown reaching a list that has not been laid out yet (it opens, the key is already
+    # queued): Textual looked the highlight up among lines it had not built (KeyError) and the
+    # reader died; a seeded random-key run in a terminal found it
+    monkeypatch.chdir(tmp_path)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("E")
+        await pilot.pause()
+        for select in app.screen.query(Select):
+            overlay = select.query_one(SelectOverlay)  # closed: no lines built yet
+            overlay.highlighted = 0
+            overlay.action_page_down()
+            overlay.action_page_up()
+        await pilot.press("enter", "pagedown", "pageup", "enter")
+        await settle(pilot)
+        assert app.is_running
+        assert app.screen.query_one("#export-what", Select).value is not None

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 
 from papertui.core.text import counted, safe_display
+from papertui.ui.widgets.safe_lists import SafeOptionList
 
 
 class CollectionsScreen(ModalScreen[frozenset[str] | None]):
@@ -35,7 +36,7 @@ class CollectionsScreen(ModalScreen[frozenset[str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="collections-box"):
             yield Label("Collections", id="collections-title")
-            yield OptionList(
+            yield SafeOptionList(
                 *[self._prompt(i) for i in range(len(self.counts))], id="collections-list"
             )
             yield Label("Space  choose      Enter  show chosen (none: all)", classes="hint")

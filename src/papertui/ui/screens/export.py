@@ -12,6 +12,7 @@ from papertui.core.export import FORMATS
 from papertui.core.export.names import swap_extension, with_extension
 from papertui.ui.screens.dialog import TypingDialog
 from papertui.ui.widgets.path_input import PathInput
+from papertui.ui.widgets.safe_lists import SafeSelect
 
 
 class ExportScreen(TypingDialog[tuple[str, str, str] | None]):
@@ -36,11 +37,11 @@ class ExportScreen(TypingDialog[tuple[str, str, str] | None]):
         with Vertical(id="export-box"):
             yield Label("Export", id="export-title")
             yield Label("What", classes="hint")
-            yield Select(
+            yield SafeSelect(
                 self.choices, value=self.choices[0][1], allow_blank=False, id="export-what"
             )
             yield Label("Format", classes="hint")
-            yield Select(
+            yield SafeSelect(
                 [(f, f) for f in FORMATS], value="bibtex", allow_blank=False, id="export-format"
             )
             yield Label("File", classes="hint")

@@ -16,6 +16,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from papertui.core.text import counted, safe_display
+from papertui.ui.widgets.safe_lists import SafeOptionList
 
 if TYPE_CHECKING:
     from papertui.core.overview import Overview
@@ -124,7 +125,7 @@ class OverviewScreen(ModalScreen[int | None]):
             yield Label(f"Distinctive terms: {terms}", id="overview-terms", markup=False)
             if overview.topics:
                 yield Label("Topics (Enter shows a topic's papers)", classes="overview-head")
-                yield OptionList(
+                yield SafeOptionList(
                     *[
                         Option(topic_row(t.index, t.label, t.size, t.unread), id=str(t.index))
                         for t in overview.topics
