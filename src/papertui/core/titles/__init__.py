@@ -123,11 +123,11 @@ def _once(body: str) -> str:
 
 
 _ARTICLE = re.compile(r"^(?:a|an|the) ")
-# "1 a more challenging reformulation ...": the number of an item in a list, its brackets gone
 # after a name, a phrase opening on a preposition says what the method is for or how it works:
 # "SemAffiNet: for point cloud segmentation" reads "SemAffiNet: point cloud segmentation"
 _LEAD_PREPOSITION = re.compile(r"(?:for|by|with|via) (?=[^ ]+ [^ ])")
 _SPACED_COMMA = re.compile(r" +,(?= )")
+# "1 a more challenging reformulation ...": the number of an item in a list, its brackets gone
 _ENUMERATOR = re.compile(r"^[1-9] (?=(?:a|an|the|[a-z]+ing) )")
 
 

@@ -11,20 +11,20 @@ from textual.widgets import OptionList, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 
-def _laid_out(options: OptionList) -> bool:
-    return (options.highlighted or 0) in options._index_to_line
+class _WaitsForLines(OptionList):
+    """Page keys do nothing until the list's lines are built (the highlight found in them)."""
 
-
-class SafeOptionList(OptionList):
     def _move_page(self, direction: int) -> None:  # type: ignore[override]
-        if _laid_out(self):
+        if (self.highlighted or 0) in self._index_to_line:
             super()._move_page(direction)  # type: ignore[arg-type]
 
 
-class _SafeOverlay(SelectOverlay):
-    def _move_page(self, direction: int) -> None:  # type: ignore[override]
-        if _laid_out(self):
-            super()._move_page(direction)  # type: ignore[arg-type]
+class SafeOptionList(_WaitsForLines):
+    pass
+
+
+class _SafeOverlay(SelectOverlay, _WaitsForLines):
+    pass  # SelectOverlay first: Textual's CSS and queries follow the first base
 
 
 class SafeSelect(Select[str]):
