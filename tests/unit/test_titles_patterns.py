@@ -1151,3 +1151,48 @@ def test_a_vague_head_stays_after_a_common_adjective() -> None:
 def test_no_comma_stands_alone_in_a_title(abstract: str, start: str) -> None:
     title = derive_title(abstract)
     assert title.startswith(start) and " , " not in title and ": ," not in title, title
+
+
+@pytest.mark.parametrize(
+    "abstract,twice",
+    [
+        (  # the acronym of a field the phrase spells out is not put back in front of a noun
+            "We study streaming anomaly detection problems under the constraint of local "
+            "differential privacy (LDP) where, in particular, the server never sees raw values. "
+            "As a concrete problem, we study a regression problem. We provide monitors which "
+            "respect the LDP constraint, which control the false alarm rate.",
+            "LDP",
+        ),
+        (  # a hyphenated field spelled out keeps no acronym beside it
+            "In this paper, we focus on the Multi-Label Long-Tail Retrieval (MLLTR) problem. "
+            "Existing MLLTR methods fail on rare labels. To address this, we propose TailBridge, "
+            "an indexing scheme for the MLLTR problem.",
+            "MLLTR",
+        ),
+    ],
+)
+def test_a_field_is_not_said_as_words_and_acronym_both(abstract: str, twice: str) -> None:
+    title = derive_title(abstract)
+    phrase = title.split(": ", 1)[-1]  # after the method's name, if any
+    assert twice not in phrase, title
+
+
+def test_two_verbs_of_one_clause_both_become_gerunds() -> None:
+    # "which segments and tracks X" after the name: "segmenting and tracking X"
+    abstract = (
+        "Videos of cells are long. We present CellTrace, which segments and tracks dividing "
+        "cells across thousands of microscopy frames without manual labels."
+    )
+    title = derive_title(abstract)
+    assert "segmenting and tracking" in title, title
+
+
+def test_a_field_said_with_other_endings_is_not_added_again() -> None:
+    # "implicit planners" already says the field "implicit planning"
+    abstract = (
+        "Implicit planning has become a way to combine learned world models with model-free "
+        "control. We study the class of implicit planners inspired by tree search, and we "
+        "introduce TreeNets, implicit planners that search in a latent space."
+    )
+    title = derive_title(abstract)
+    assert title.lower().count("implicit plan") == 1, title

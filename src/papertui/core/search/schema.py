@@ -17,7 +17,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.lang.porter import stem
 from whoosh.support.charset import accent_map
 
-INDEX_VERSION = "28"  # bump when the schema, the derived fields (titles too) or the layout change
+INDEX_VERSION = "29"  # bump when the schema, the derived fields (titles too) or the layout change
 FIELDS = ("title", "abstract")
 Progress = Callable[[int, int], None]
 

@@ -101,7 +101,19 @@ def _says_head(phrase: str, subject: str) -> bool:
     """Whether the phrase holds the subject's head ("Poisson point processes" and
     "inhomogeneous Poisson point processes"): the subject would say it again."""
     words = subject.split()
-    return len(words) >= 2 and " ".join(words[-2:]).lower() in phrase.lower()
+    if len(words) < 2:
+        return False
+    if " ".join(words[-2:]).lower() in phrase.lower():
+        return True
+    # "implicit planners inspired by X" says "implicit planning": the same words, other endings
+    head = [_root(w) for w in words[-2:]]
+    said = [_root(w) for w in phrase.split()]
+    return any(said[i : i + 2] == head for i in range(len(said) - 1))
+
+
+def _root(word: str) -> str:
+    """A word's first five letters, lower-cased: "planners" and "planning" share "plann"."""
+    return word.lower()[:5] if len(word) > 5 else word.lower()
 
 
 def _once(body: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from papertui.core.titles.acronyms import _hyphen_spelled, _spelled_out
 from papertui.core.titles.compress import _compress, _gerund
 from papertui.core.titles.cues import _POINTER, _WEAK_START, _fallback, _subject
 from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _VAGUE_WORDS, _wordset
@@ -34,8 +35,11 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
             ranked = [(token, max(counts[token], TOPIC_MIN))] + [r for r in ranked if r[0] != token]
             break
     for token, _count in ranked[:2]:
-        if token[-1] == "s" and token[:-1].isupper():
-            continue  # a plural ("DNNs") modifies no noun after it
+        spelled = _spelled_out(phrase, token) or _hyphen_spelled(phrase, token)
+        if token[-1] == "s" and token[:-1].isupper() or spelled:
+            # a plural ("DNNs") modifies no noun after it; "the LDP constraint of local
+            # differential privacy" would say the field twice
+            continue
         at = text.find(f" {token} ")
         for _ in range(5):
             if at < 0:
@@ -252,24 +256,32 @@ def _what_is_called(phrase: str) -> str:
 _RELATIVE_LEAD = re.compile(r"^(?:which|that) (?:[a-z]+ly )?([a-z]+s) ")
 # "which consists of", "which stands for": what the thing is, not what it does
 _STATIVE = _wordset("does goes consists stands refers contains includes comprises means")
+_AND_VERB = re.compile(r"and ([a-z]{4,}s) (?=[a-z])")  # "discovers and represents concepts"
 _BY_LEAD = re.compile(r"^[Bb]y ((?:[a-z]+ly )?[a-z]+ing) ")
+
+
+def _stem(verb: str) -> str:
+    """The verb of a third-person form: "discovers" -> "discover", "applies" -> "apply"."""
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1]
 
 
 def _lead_clause(phrase: str) -> str:
     """A phrase left opening on a relative pronoun or "by" once the name went to the front:
     "[X,] which exploits a compact representation" -> "exploiting a compact representation";
-    "by carefully designing the regularizer" -> "carefully designing the regularizer"."""
+    "which discovers and represents X" -> "discovering and representing X"; "by carefully
+    designing the regularizer" -> "carefully designing the regularizer"."""
     if (m := _RELATIVE_LEAD.match(phrase)) and m.group(1) not in _STATIVE:
         word = m.group(1)
         if len(word) <= 3:  # "which is", "that has": no verb to turn
             return phrase
-        if word.endswith("ies"):
-            verb = word[:-3] + "y"
-        elif word.endswith(("sses", "shes", "ches", "xes", "zes")):
-            verb = word[:-2]
-        else:
-            verb = word[:-1]
-        return f"{_gerund(verb)} {phrase[m.end() :]}"
+        rest = phrase[m.end() :]
+        if (both := _AND_VERB.match(rest)) and both.group(1) not in _STATIVE:
+            rest = f"and {_gerund(_stem(both.group(1)))} {rest[both.end() :]}"
+        return f"{_gerund(_stem(word))} {rest}"
     if _BY_LEAD.match(phrase):
         return phrase[3:]
     return phrase
