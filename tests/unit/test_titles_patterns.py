@@ -1169,6 +1169,12 @@ def test_no_comma_stands_alone_in_a_title(abstract: str, start: str) -> None:
             "an indexing scheme for the MLLTR problem.",
             "MLLTR",
         ),
+        (  # the words before the hyphenated one count too: "deep Q-network" spells DQN
+            "Deep Q-networks (DQN) learn values of actions. We give a theoretical understanding "
+            "of the deep Q-network with the greedy exploration rule, and show that DQN training "
+            "converges; DQN variants follow.",
+            "DQN",
+        ),
     ],
 )
 def test_a_field_is_not_said_as_words_and_acronym_both(abstract: str, twice: str) -> None:

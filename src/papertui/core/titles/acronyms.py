@@ -65,22 +65,24 @@ def _spelled_out(phrase: str, acronym: str) -> str:
 
 
 def _hyphen_spelled(phrase: str, acronym: str) -> bool:
-    """Whether one hyphenated word of the phrase spells the acronym ("out-of-distribution" for
-    OOD, "mixed-integer" for MI)."""
+    """Whether a run of the phrase's words holding a hyphen spells the acronym by its words'
+    and hyphen parts' initials ("out-of-distribution" for OOD, "semi-supervised learning" for
+    SSL, "deep Q-network" for DQN)."""
     letters = "".join(c for c in acronym if c.isupper()).lower()
     if len(letters) < 2 or "-" not in phrase:
         return False
     words = phrase.split()
     for i, word in enumerate(words):
-        if "-" not in word:
+        if word[:1].lower() != letters[0]:
             continue
-        # the hyphenated word alone ("out-of-distribution") or with the words after it
-        # ("semi-supervised learning" for SSL)
-        initials = ""
+        initials, hyphen = "", False
         for later in words[i:]:
+            hyphen = hyphen or "-" in later
             initials += "".join(p[0] for p in later.split("-") if p).lower()
             if initials == letters:
-                return True
+                if hyphen:
+                    return True
+                break
             if not letters.startswith(initials):
                 break
     return False
