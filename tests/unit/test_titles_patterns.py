@@ -10,6 +10,7 @@ from papertui.core.titles import _finish, derive_title
 from papertui.core.titles.clean import _SENTENCE_END, _clean
 from papertui.core.titles.compress import _compress
 from papertui.core.titles.cues import _contributions, _subject
+from papertui.core.titles.fit import _fit
 
 # --- openers that are not titles ---------------------------------------------------------------
 
@@ -1202,3 +1203,19 @@ def test_a_field_said_with_other_endings_is_not_added_again() -> None:
     )
     title = derive_title(abstract)
     assert title.lower().count("implicit plan") == 1, title
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        # a cut before "when" left the adverb that belongs to it
+        "stochastic gradient bandit algorithm converges to a globally optimal policy at a fast "
+        "rate, even when the step size stays constant through training",
+        # the bracket that went left the fraction's bar: "2 / (step size)"
+        "maximum eigenvalue of the training loss Hessian hovers just above the value 2 /",
+    ],
+)
+def test_a_cut_title_ends_on_no_adverb_or_bare_symbol(phrase: str) -> None:
+    title = _fit(phrase, 100)
+    assert title.split()[-1] not in ("even", "/"), title
+    assert len(title.split()) >= 8, title

@@ -18,8 +18,11 @@ _TRAILING = _wordset(
     "tailored designed trained called named dubbed termed aiming since because capable able "
     "built used based like unlike despite during after before until versus vs namely along "
     "referred generated aimed defined captured caused associated created together rather often "
-    "only learn improve suitable large complex simple accurate respect up"
+    "only learn improve suitable large complex simple accurate respect up even still just "
+    "however therefore hence moreover again"
 )
+# a symbol that joins two things, left alone by a cut: "... above the value 2 /"
+_JOINING = frozenset(("/", "&", "+", "-", "–", "—", "×", "="))
 # "... to localize objects directly": an adverb ends a clause, not a title ("anomaly" does)
 _LY_NOUNS = _wordset("family anomaly assembly supply butterfly monopoly ally italy rely apply")
 # "k-means clustering is an important problem": a clause; its subject is the title.
@@ -110,6 +113,7 @@ def _trim(words: list[str], strict: bool = True) -> list[str]:
         low = last.lower()
         if (
             low in _FUNCTION
+            or last in _JOINING
             or (len(words) > 2 and (last in _TRAILING or low in _PARTICIPLES))
             or (len(words) > 3 and low.endswith("ly") and low not in _LY_NOUNS)
             or (len(words) > 3 and _reduced_participle(words))
