@@ -212,9 +212,11 @@ _BY_GERUND = re.compile(
 # "a novel approach to the problem: Local Intrinsic Dimension estimation ...": the head says
 # nothing, what follows the colon is the method
 _HEAD_COLON = re.compile(
-    r"^(?:(?:a|an|the|our) )?(?:(?:novel|new|simple|general) )?"
+    r"^(?:(?:a|an|the|our) )?(?:(?:novel|new|simple|general|effective|principled)(?:,| and)? )*"
     + _HEADS
-    + r"(?: (?:to|for) (?:the|this|that) (?:problem|task))?: (?=[A-Z])"
+    # "a simple and effective solution to tackle this extreme domain gap: self-training X"
+    + r"(?: (?:to|for) (?:(?:tackle|address|solve|overcome|close|bridge|handle|mitigate) )?"
+    + r"(?:the|this|that|these) [\w -]{0,40}?)?: (?=[A-Z]|(?!(?:we|it|this|that|the|first) )[a-z])"
 )
 _USED_TO = re.compile(
     r"^([\w -]{3,60}?) (?:can|could|may) be (?:used|applied|leveraged|employed|adapted) to "
