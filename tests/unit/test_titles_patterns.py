@@ -1231,3 +1231,16 @@ def test_what_follows_the_colon_after_a_bare_solution_is_the_title() -> None:
     )
     title = derive_title(abstract)
     assert title.startswith("Adapting the encoder with masked prediction"), title
+
+
+def test_a_bare_head_after_the_name_gives_way_to_the_field() -> None:
+    # "a general framework called X, which ...": not "X: framework"
+    abstract = (
+        "Speech enhancement methods have played an important role in hearing aids, and have "
+        "become a standard component of phone calls. Despite their low latency, they often need "
+        "long training to be effective. We propose a general framework called Echo-Mix, which "
+        "improves the efficacy of speech enhancement in many applications by adding a simple "
+        "term to the loss."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("Echo-Mix: ") and "speech enhancement" in title, title

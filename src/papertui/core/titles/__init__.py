@@ -48,11 +48,13 @@ from papertui.core.titles.judge import (
     _what_is_called,
 )
 from papertui.core.titles.names import _find_name
-from papertui.core.titles.words import _FUNCTION
+from papertui.core.titles.words import _FUNCTION, _HEAD_WORDS
 
 __all__ = ["EMPTY", "MAX_TITLE", "derive_title"]
 
 KEEP = 0.6
+# one word that is no title: a head, a vague noun, an introducing verb ("RExC: introducing")
+_BARE = frozenset(w.rstrip("s") for w in _HEAD_WORDS | {"introducing", "challenge", "result"})
 _ACRONYM = re.compile(r"\b[A-Z][A-Za-z-]*[A-Z]s?\b")  # GNNs, HW-NAS, NeRF
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9-]*[A-Z]s?")  # GNNs, HW-NAS; not NeRF
 KEEP_SETTING = 0.4  # "in 3D" is worth more of the phrase
@@ -289,6 +291,11 @@ def _finish(
         # a bare head ("approach", "technique") says nothing: what the name stands for, or the
         # first sentence, says more
         better = _expanded(text, name) if name else ""
+        if not better and phrase.lower().rstrip("s") in _BARE:  # not "checkpointing"
+            # "Here we propose an alternative, where ...": one bare word; the first sentence
+            # says at least the field
+            better = _fallback(text, ends, cut_clause=True)
+            better = _compress(better, name) if name else better
         if better and not _weak(better) and not _bad(better):
             phrase = better
     if (
