@@ -1244,3 +1244,16 @@ def test_a_bare_head_after_the_name_gives_way_to_the_field() -> None:
     )
     title = derive_title(abstract)
     assert title.startswith("Echo-Mix: ") and "speech enhancement" in title, title
+
+
+def test_an_acronym_is_not_put_inside_a_compound_noun() -> None:
+    # "the MNL problem" elsewhere does not make "assortment optimization MNL problem"
+    abstract = (
+        "In this work, we consider the data-driven pricing optimization problem under the "
+        "multinomial logit (MNL) choice model. We first give a confidence region for the MNL "
+        "estimator. Building on it, we investigate the data-driven pricing optimization problem "
+        "in both offline and online settings, and we show the MNL problem is tractable. The MNL "
+        "bounds are tight."
+    )
+    title = derive_title(abstract)
+    assert "optimization problem" in title and "MNL" not in title, title

@@ -14,6 +14,7 @@ from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _VAGUE_
 TOPIC_MIN = 3
 _ONE_MODEL = frozenset(("CLIP", "BERT", "GPT", "DETR", "SAM"))  # "CLIPs" is no field
 _DIMENSIONS = ("3D", "4D", "6D")
+_NOUN_ENDS = ("tion", "sion", "ment", "ness", "ity", "ing")
 
 
 def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -> tuple[str, str]:
@@ -48,9 +49,15 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
             after = text[begin : text.find(" ", begin) % (len(text) + 1)].strip(",.;:")
             if len(after) > 2 and after.isalpha() and after.islower() and after not in _FUNCTION:
                 where = phrase.find(f" {after}")
-                if where >= 0 and (
-                    where + len(after) + 1 == len(phrase)
-                    or not phrase[where + len(after) + 1].isalnum()
+                before = phrase[:where].rsplit(" ", 1)[-1]
+                if (
+                    where >= 0
+                    and (
+                        where + len(after) + 1 == len(phrase)
+                        or not phrase[where + len(after) + 1].isalnum()
+                    )
+                    # not inside a compound: "assortment optimization MNL problem"
+                    and (token in _DIMENSIONS or not before.endswith(_NOUN_ENDS))
                 ):
                     return f"{phrase[:where]} {token}{phrase[where:]}", ""
                 if phrase.startswith(after + " ") or phrase == after:
