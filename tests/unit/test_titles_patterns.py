@@ -1257,3 +1257,27 @@ def test_an_acronym_is_not_put_inside_a_compound_noun() -> None:
     )
     title = derive_title(abstract)
     assert "optimization problem" in title and "MNL" not in title, title
+
+
+def test_what_a_sentence_proposes_as_its_means_is_the_contribution() -> None:
+    # "We challenge X by proposing Y, an approach that Z": Y and Z, not a later result sentence
+    abstract = (
+        "Vision-language models need costly alignment before fine-tuning. We challenge this "
+        "assumption by proposing Mirror-VL, an approach that removes alignment pretraining "
+        "entirely. Experiments on nine benchmarks show mixed results. Our work establishes the "
+        "feasibility of a paradigm that reduces compute by 45%."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("Mirror-VL: ") and "alignment pretraining" in title, title
+
+
+@pytest.mark.parametrize("naming", ["denoted as", "referred to as", "known as"])
+def test_a_naming_aside_goes_with_the_name(naming: str) -> None:
+    # "a refinement method, denoted as X, that boosts ...": no "method, denoted that"
+    abstract = (
+        "Depth from a single view is blurry. In this work, we propose a test-time refinement "
+        f"method, {naming} DepthTune, that boosts single-view depth networks at test time using "
+        "multi-view cues."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("DepthTune: ") and naming.split()[0] not in title, title

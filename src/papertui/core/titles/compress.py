@@ -173,6 +173,10 @@ def _drop_name(phrase: str, name: str) -> str:
         return phrase  # "power of GDNs on ...": the name is an object here, not the subject
     tail = phrase[at + len(name) :].lstrip("\"'”").removeprefix(" in short")
     for word in (
+        " denoted as",  # before " as": "a method, denoted as X, that ..."
+        " referred to as",
+        " known as",
+        " denoted",
         " called",
         " named",
         " termed",

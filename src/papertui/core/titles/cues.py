@@ -89,6 +89,10 @@ _CONTRIBUTION_IS = re.compile(
     r"(?:of this (?:paper|work) )?(?:is|are) (?:to |in )?(?!twofold|threefold|as follows)"
 )
 
+# "We challenge these assumptions by proposing X": the means is the contribution
+_BY_CUE = re.compile(r" by (?:propos|introduc|present|develop|design|devis)ing\b")
+_WE = re.compile(r"(?:^|\. |\b)[Ww]e ")
+
 # (weight, sentence start, phrase start, phrase end) of a sentence stating the contribution
 Cue = tuple[float, int, int, int]
 
@@ -132,6 +136,16 @@ def _contributions(text: str, ends: list[int]) -> list[Cue]:
             if place is not None and place[2] - m.end() >= 12:
                 index, start, end = place
                 found.append((4.0 - index * 0.15, start, m.end(), end))
+    if " by " in text:
+        for m in _BY_CUE.finditer(text):
+            place = _sentence_of(m, text, ends, seen)
+            if place is None or place[2] - m.end() < 12:
+                continue
+            index, start, end = place
+            if _WE.search(text, start, m.start()):  # "We challenge X by proposing Y": Y
+                found.append((_VERBS["propose"] - 0.5 - index * 0.15, start, m.end(), end))
+            else:
+                seen.discard(index)
     if " is proposed" in text or " are proposed" in text or "s introduced " in text:
         for m in _PASSIVE.finditer(text):
             place = _sentence_of(m, text, ends, seen)
