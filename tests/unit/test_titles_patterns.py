@@ -1281,3 +1281,14 @@ def test_a_naming_aside_goes_with_the_name(naming: str) -> None:
     )
     title = derive_title(abstract)
     assert title.startswith("DepthTune: ") and naming.split()[0] not in title, title
+
+
+def test_the_challenges_met_by_a_proposal_give_the_proposal() -> None:
+    # "we address the challenges by proposing X": X, not "challenges by proposing X"
+    abstract = (
+        "Cardiac signals differ across patients. In this paper, we address the challenges by "
+        "proposing a cross-patient contrastive learning model that is customized for "
+        "multivariate cardiac signals."
+    )
+    title = derive_title(abstract)
+    assert title.lower().startswith("cross-patient contrastive learning model"), title

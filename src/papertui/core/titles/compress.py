@@ -213,6 +213,12 @@ _BY_GERUND = re.compile(
     r"\b.*? by (?:(?:proposing|introducing|presenting|developing|designing|devising) ([a-z]+ .*)|"
     r"([a-z]+ing .*))$"
 )
+# "we address the challenges by proposing X": X
+_THE_CHALLENGE_BY = re.compile(
+    r"(?:the )?(?:challenge|problem|issue|limitation|gap)s? by "
+    r"(?:(?:proposing|introducing|presenting|developing|designing|devising) ([A-Za-z][\w-]* .*)|"
+    r"([a-z]+ing .*))$"
+)
 # "a novel approach to the problem: Local Intrinsic Dimension estimation ...": the head says
 # nothing, what follows the colon is the method
 _HEAD_COLON = re.compile(
@@ -314,7 +320,7 @@ def _compress(phrase: str, name: str | None) -> str:
             phrase = phrase[: m.start()] if m else phrase
         else:
             phrase = head
-    if " by " in phrase and (m := _BY_GERUND.search(phrase)):
+    if " by " in phrase and (m := _BY_GERUND.search(phrase) or _THE_CHALLENGE_BY.match(phrase)):
         phrase = m.group(1) or m.group(2)
     if " these " in phrase or " those " in phrase or " such " in phrase:
         phrase = _POINTER_DET.sub(" ", phrase)
