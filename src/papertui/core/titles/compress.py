@@ -135,6 +135,15 @@ def _drop_head(m: re.Match[str]) -> str:
     return f" {word}"
 
 
+def _stem(verb: str) -> str:
+    """The verb of a third-person form: "discovers" -> "discover", "applies" -> "apply"."""
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1]
+
+
 def _gerund(verb: str) -> str:
     """ "learn" -> "learning", "make" -> "making", "map" -> "mapping"; "mitigating" stays
     ("an approach to mitigating X")."""
@@ -208,16 +217,15 @@ _NAMING = re.compile(
 _QUOTED = re.compile(r"[\"'“]([^\"'”]{2,60})[\"'”]")
 # "... avoids this constraint by learning X": the means says what the pointer does not; "by
 # proposing X" says X
+_PROPOSING = r"(?:propos|introduc|present|develop|design|devis)ing"
 _BY_GERUND = re.compile(
     r"\b(?:this|these|those|such|them|that (?=(?:challenge|problem|issue|gap|limitation)s?\b))"
-    r"\b.*? by (?:(?:proposing|introducing|presenting|developing|designing|devising) ([a-z]+ .*)|"
-    r"([a-z]+ing .*))$"
+    rf"\b.*? by (?:{_PROPOSING} ([a-z]+ .*)|([a-z]+ing .*))$"
 )
 # "we address the challenges by proposing X": X
 _THE_CHALLENGE_BY = re.compile(
     r"(?:the )?(?:challenge|problem|issue|limitation|gap)s? by "
-    r"(?:(?:proposing|introducing|presenting|developing|designing|devising) ([A-Za-z][\w-]* .*)|"
-    r"([a-z]+ing .*))$"
+    rf"(?:{_PROPOSING} ([A-Za-z][\w-]* .*)|([a-z]+ing .*))$"
 )
 # "a novel approach to the problem: Local Intrinsic Dimension estimation ...": the head says
 # nothing, what follows the colon is the method
@@ -335,9 +343,7 @@ def _compress(phrase: str, name: str | None) -> str:
     phrase = phrase.strip(" ,;:-–—\"'")
     phrase = _LEAD.sub("", phrase, count=1)
     if m := _HEAD_THAT.match(phrase):
-        verb = m.group(1)
-        verb = verb[:-2] + "y" if verb.endswith("ie") else verb
-        phrase = f"{_gerund(verb)} {phrase[m.end() :]}"
+        phrase = f"{_gerund(_stem(m.group(1) + 's'))} {phrase[m.end() :]}"
     phrase = _HEAD_LEAD.sub("", phrase, count=1)
     if ", " in phrase:
         phrase = _appositive(phrase, name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from papertui.core.titles.compress import _CLAUSE, _PAREN
+from papertui.core.titles.compress import _CLAUSE, _PAREN, _PROPOSING
 from papertui.core.titles.words import _FUNCTION, _wordset
 
 _VERBS = {
@@ -90,7 +90,7 @@ _CONTRIBUTION_IS = re.compile(
 )
 
 # "We challenge these assumptions by proposing X": the means is the contribution
-_BY_CUE = re.compile(r" by (?:propos|introduc|present|develop|design|devis)ing\b")
+_BY_CUE = re.compile(rf" by {_PROPOSING}\b")
 _WE = re.compile(r"(?:^|\. |\b)[Ww]e ")
 
 # (weight, sentence start, phrase start, phrase end) of a sentence stating the contribution

@@ -7,7 +7,7 @@ import re
 from bisect import bisect_right
 
 from papertui.core.titles.acronyms import _hyphen_spelled, _spelled_out
-from papertui.core.titles.compress import _compress, _gerund
+from papertui.core.titles.compress import _compress, _gerund, _stem
 from papertui.core.titles.cues import _POINTER, _WEAK_START, _fallback, _subject
 from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _VAGUE_WORDS, _wordset
 
@@ -49,7 +49,7 @@ def _qualify(phrase: str, text: str, counts: dict[str, int], name: str | None) -
             after = text[begin : text.find(" ", begin) % (len(text) + 1)].strip(",.;:")
             if len(after) > 2 and after.isalpha() and after.islower() and after not in _FUNCTION:
                 where = phrase.find(f" {after}")
-                before = phrase[:where].rsplit(" ", 1)[-1]
+                before = phrase[:where].rsplit(" ", 1)[-1] if where > 0 else ""
                 if (
                     where >= 0
                     and (
@@ -265,15 +265,6 @@ _RELATIVE_LEAD = re.compile(r"^(?:which|that) (?:[a-z]+ly )?([a-z]+s) ")
 _STATIVE = _wordset("does goes consists stands refers contains includes comprises means")
 _AND_VERB = re.compile(r"and ([a-z]{4,}s) (?=[a-z])")  # "discovers and represents concepts"
 _BY_LEAD = re.compile(r"^[Bb]y ((?:[a-z]+ly )?[a-z]+ing) ")
-
-
-def _stem(verb: str) -> str:
-    """The verb of a third-person form: "discovers" -> "discover", "applies" -> "apply"."""
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
-        return verb[:-2]
-    return verb[:-1]
 
 
 def _lead_clause(phrase: str) -> str:
