@@ -1292,3 +1292,21 @@ def test_the_challenges_met_by_a_proposal_give_the_proposal() -> None:
     )
     title = derive_title(abstract)
     assert title.lower().startswith("cross-patient contrastive learning model"), title
+
+
+def test_what_is_left_after_a_bare_name_is_no_title() -> None:
+    # "we propose X and show its efficacy in Y": not "X: show its efficacy in Y"
+    abstract = (
+        "Query synthesis from input-output (IO) examples has been a long-standing challenge. "
+        "While recent works demonstrated limited success on domain-specific languages (DSL), "
+        "it remains highly challenging to apply them to real query languages, such as SQL. "
+        "There are three major challenges: (1) queries need to compile first; (2) the search "
+        "space grows exponentially; and (3) collecting a large dataset is non-trivial. As a "
+        "first step to address these challenges, we propose QuSynth and show its efficacy in "
+        "a restricted-SQL domain (i.e., queries with tens of tokens). More specifically, "
+        "QuSynth learns the latent representation to approximate the execution of partially "
+        "generated queries. Finally, QuSynth can synthesize more concise queries, and QuSynth "
+        "achieves 55.2% accuracy."
+    )
+    title = derive_title(abstract)
+    assert title.startswith("QuSynth: ") and "show" not in title, title

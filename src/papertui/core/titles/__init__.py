@@ -55,6 +55,8 @@ __all__ = ["EMPTY", "MAX_TITLE", "derive_title"]
 KEEP = 0.6
 # one word that is no title: a head, a vague noun, an introducing verb ("RExC: introducing")
 _BARE = frozenset(w.rstrip("s") for w in _HEAD_WORDS | {"introducing", "challenge", "result"})
+# what is left of "we propose X and show its efficacy" once the name went to the front
+_LEFT_OVER = re.compile(r"and [a-z]+ (?:its|their|the|that|how)\b")
 _ACRONYM = re.compile(r"\b[A-Z][A-Za-z-]*[A-Z]s?\b")  # GNNs, HW-NAS, NeRF
 _CAPITALS = re.compile(r"[A-Z][A-Z0-9-]*[A-Z]s?")  # GNNs, HW-NAS; not NeRF
 KEEP_SETTING = 0.4  # "in 3D" is worth more of the phrase
@@ -291,7 +293,7 @@ def _finish(
         # a bare head ("approach", "technique") says nothing: what the name stands for, or the
         # first sentence, says more
         better = _expanded(text, name) if name else ""
-        if not better and phrase.lower().rstrip("s") in _BARE:  # not "checkpointing"
+        if not better and (phrase.lower().rstrip("s") in _BARE or _LEFT_OVER.match(phrase)):
             # "Here we propose an alternative, where ...": one bare word; the first sentence
             # says at least the field
             better = _fallback(text, ends, cut_clause=True)
