@@ -294,8 +294,8 @@ def _finish(
         # first sentence, says more
         better = _expanded(text, name) if name else ""
         if not better and (phrase.lower().rstrip("s") in _BARE or _LEFT_OVER.match(phrase)):
-            # "Here we propose an alternative, where ...": one bare word; the first sentence
-            # says at least the field
+            # "Here we propose an alternative, where ..." left one bare word, "we propose X and
+            # show its efficacy" a clause with no object: the first sentence says the field
             better = _fallback(text, ends, cut_clause=True)
             better = _compress(better, name) if name else better
         if better and not _weak(better) and not _bad(better):
