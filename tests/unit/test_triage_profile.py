@@ -117,3 +117,47 @@ def test_a_profile_weighs_word_pairs_less_than_single_words(rows: list[int]) -> 
     # every word or pair left out weighs no more than the lightest one kept
     if on.any() and (~on & (expected > 0)).any():
         assert expected[~on & (expected > 0)].max() <= kept[kept > 0].min() + 1e-6
+
+
+def test_a_reader_neither_part_can_find_keeps_some_of_the_lsa_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from test_triage_feedback import LIKED as FIELD_LIKED
+    from test_triage_feedback import SKIPPED, field_corpus
+
+    def scores(vecs: PaperVectors, liked: list[str], skipped: list[str]) -> np.ndarray:
+        model = triage.train(vecs, liked, skipped)
+        return model.scores().copy()
+
+    # five liked papers on five subjects that share a few words: leaving one out, the LSA part
+    # does not find it and the terms barely do, so five answers cannot say which part serves
+    scattered = triage.train(shared_field(0), LIKED)
+    scattered.scores()
+    assert scattered.weak and scattered.dense_weight == 0.0
+    coherent = triage.train(field_corpus()[0], FIELD_LIKED, SKIPPED)
+    coherent.scores()
+    assert not coherent.weak
+    # the weak reader's order still uses the LSA part (at the floor), the other's is untouched
+    weak_now = scores(shared_field(0), LIKED, [])
+    coherent_now = scores(field_corpus()[0], FIELD_LIKED, SKIPPED)
+    monkeypatch.setattr(weights, "WEAK_DENSE_WEIGHT", 0.0)
+    assert not np.allclose(scores(shared_field(0), LIKED, []), weak_now)
+    assert np.allclose(scores(field_corpus()[0], FIELD_LIKED, SKIPPED), coherent_now)
+
+
+def test_the_feedback_papers_give_more_of_the_lsa_direction_only_where_it_was_not_confirmed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from test_triage_feedback import LIKED as FIELD_LIKED
+    from test_triage_feedback import SKIPPED, field_corpus
+
+    light = triage.train(shared_field(0), LIKED)
+    light_now = light.scores().copy()
+    confirmed = triage.train(field_corpus()[0], FIELD_LIKED, SKIPPED)
+    confirmed_now = confirmed.scores().copy()
+    assert light.dense_weight is not None and light.dense_weight < DENSE_WEIGHT
+    assert confirmed.dense_weight is not None and confirmed.dense_weight >= DENSE_WEIGHT
+    monkeypatch.setattr(weights, "FEEDBACK_DENSE_WEIGHT", weights.FEEDBACK_WEIGHT)
+    assert not np.allclose(triage.train(shared_field(0), LIKED).scores(), light_now)
+    again = triage.train(field_corpus()[0], FIELD_LIKED, SKIPPED).scores()
+    assert np.allclose(again, confirmed_now)

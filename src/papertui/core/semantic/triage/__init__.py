@@ -7,10 +7,13 @@ centroid of the negatives (read and not kept, or skipped), its word pairs weighe
 `weights.PROFILE_PAIR_WEIGHT` and its term part cut to its `weights.PROFILE_TERMS` heaviest
 terms (the long tail is what one liked paper says and the others do not), scored as term cosine
 plus a weight times LSA cosine (the weight chosen per reader by leaving each liked paper out,
-`profile.dense_weight`; `similar.DENSE_WEIGHT` below 3 liked papers). Then one round of
+`profile.dense_weight`; `similar.DENSE_WEIGHT` below 3 liked papers; at least
+`weights.WEAK_DENSE_WEIGHT` when neither part finds the papers left out). Then one round of
 pseudo-relevance feedback: the centroid of the `weights.FEEDBACK_PAPERS` best unjudged papers
-joins the profile with weight `weights.FEEDBACK_WEIGHT`, and every paper is scored again, so the
-papers that sit between the liked ones pull in their own neighbours. Each paper gets a `why`:
+joins the profile with weight `weights.FEEDBACK_WEIGHT` (its LSA part with
+`weights.FEEDBACK_DENSE_WEIGHT` when the reader's LSA weight is under the default), and every
+paper is scored again, so the papers that sit between the liked ones pull in their own
+neighbours. Each paper gets a `why`:
 the terms that contributed most to its score and the liked paper it is closest to. Negative
 phrases push matching papers down, per match, by the spread from the median score to the top
 plus `weights.PHRASE_PENALTY` deviations, without hiding them (and keep them out of the

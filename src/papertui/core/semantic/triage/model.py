@@ -65,6 +65,9 @@ class InterestModel:
         self.held_out: Callable[[], list[Query]] | None = None
         self.held_rows: list[int] = []  # the liked papers those profiles leave out, in order
         self.dense_weight: float | None = None
+        # neither part found the liked papers left out (`profile.dense_weight`): the LSA part
+        # keeps `weights.WEAK_DENSE_WEIGHT` and the feedback takes `weights.WEAK_FEEDBACK_PAPERS`
+        self.weak = False
         # the liked papers' (and seed texts') summed term vectors and their count, for the
         # contrast score; its standardised scores once computed
         self.contrast: tuple[np.ndarray, int] | None = None
@@ -83,7 +86,13 @@ class InterestModel:
             if len(feedback):
                 fb = papers_query(self.vectors, list(feedback)).normalised()
                 fb = Query(profile_terms(self.vectors, fb.terms), fb.dense).normalised()
-                self.profile = (self.profile + fb * weights.FEEDBACK_WEIGHT).normalised()
+                # the LSA direction the reader's papers did not confirm comes more from these
+                light = self.dense_weight is not None and self.dense_weight < DENSE_WEIGHT
+                dense_part = weights.FEEDBACK_DENSE_WEIGHT if light else weights.FEEDBACK_WEIGHT
+                self.profile = Query(
+                    self.profile.terms + weights.FEEDBACK_WEIGHT * fb.terms,
+                    self.profile.dense + dense_part * fb.dense,
+                ).normalised()
                 raw = self._raw_scores()
             # the contrast joins last: choosing the feedback papers by it narrowed broad
             # interests (ICLR 2017 keyword readers -0.016 ± 0.005 with weight 1)
@@ -118,16 +127,19 @@ class InterestModel:
                 self.dense_weight = DENSE_WEIGHT
                 if self.held_out is not None:
                     held = self.held_out()
-                    self.dense_weight = dense_weight(v, self.held_rows, held, s, d, DENSE_WEIGHT)
-            s += self.dense_weight * d
+                    chosen = dense_weight(v, self.held_rows, held, s, d, DENSE_WEIGHT)
+                    self.dense_weight, self.weak = chosen
+            w = self.dense_weight
+            s += (max(w, weights.WEAK_DENSE_WEIGHT) if self.weak else w) * d
         if k and len(self.anchors) and weights.NEAREST_WEIGHT:
             s += weights.NEAREST_WEIGHT * self.nearest_anchor()[1]
         return s
 
     def _feedback_rows(self, s: np.ndarray) -> np.ndarray:
-        """The best unjudged papers by `s`: `weights.FEEDBACK_PAPERS`, at most a tenth of the
-        unjudged."""
-        n = min(weights.FEEDBACK_PAPERS, (len(s) - len(self.positives) - len(self.negatives)) // 10)
+        """The best unjudged papers by `s`: `weights.FEEDBACK_PAPERS` (`WEAK_FEEDBACK_PAPERS` for a
+        weak reader), at most a tenth of the unjudged."""
+        wanted = weights.WEAK_FEEDBACK_PAPERS if self.weak else weights.FEEDBACK_PAPERS
+        n = min(wanted, (len(s) - len(self.positives) - len(self.negatives)) // 10)
         if n <= 0 or not self.profile:
             return np.zeros(0, dtype=np.int64)
         return top(s, n, self.banned(()))

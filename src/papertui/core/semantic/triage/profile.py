@@ -13,7 +13,10 @@ share shrinks the liked part, so the skips weigh a little more than before again
 part of the score (terms, LSA) is asked how far above the library's scores it puts the paper
 left out; the LSA part's weight follows the ratio of the two separations (standardised), instead
 of the fixed `similar.DENSE_WEIGHT`. Readers of a specific phrase get mostly terms (their liked
-papers share words, not a region of LSA space); readers of a broad area keep the LSA part.
+papers share words, not a region of LSA space); readers of a broad area keep the LSA part. When
+neither part finds the papers left out (the LSA part not at all, the terms by less than
+`weights.WEAK_SEPARATION` deviations), five answers cannot tell which part serves the reader:
+the LSA part keeps `weights.WEAK_DENSE_WEIGHT` instead of 0 (see `model`).
 
 What was measured, and the variants that lost: docs/lab-notes/for-you.md.
 """
@@ -21,6 +24,7 @@ What was measured, and the variants that lost: docs/lab-notes/for-you.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -47,6 +51,14 @@ def liked_query(vectors: PaperVectors, rows: Sequence[int]) -> Query:
     return Query(centroid.terms * share, centroid.dense)
 
 
+class DenseWeight(NamedTuple):
+    """The LSA part's weight for one reader, and whether neither part found the liked papers
+    left out (`weak`: the scores then use at least `weights.WEAK_DENSE_WEIGHT`)."""
+
+    weight: float
+    weak: bool
+
+
 def dense_weight(
     vectors: PaperVectors,
     rows: Sequence[int],
@@ -54,14 +66,16 @@ def dense_weight(
     term_scores: np.ndarray,
     dense_scores: np.ndarray,
     default: float,
-) -> float:
+) -> DenseWeight:
     """The LSA part's weight for one reader: how well each part of the profile finds a liked
     paper left out of it, in standard deviations of that part's scores over the library.
 
     `held_out[i]` is the (unit) profile without the liked paper at `rows[i]`; `term_scores` and
     `dense_scores` are every paper's scores by the whole profile. With mean separations z_t
     (terms) and z_d (LSA), the score t + w d weighs the two standardised parts in proportion
-    to z_t and z_d: w = (z_d / z_t) (sd_t / sd_d). `default` when the terms do not separate."""
+    to z_t and z_d: w = (z_d / z_t) (sd_t / sd_d). `default` when the terms do not separate.
+    Weak: z_d <= 0 < z_t < `weights.WEAK_SEPARATION` (ICLR 2017's broad keyword readers; the
+    terms of a title phrase's readers separate by 3 to 4)."""
     mt, st = float(term_scores.mean()), float(term_scores.std()) or 1.0
     md, sd = float(dense_scores.mean()), float(dense_scores.std()) or 1.0
     k = len(held_out[0].dense) if held_out else 0
@@ -74,9 +88,11 @@ def dense_weight(
         d = float(u @ q.dense) / (float(np.linalg.norm(u)) or 1.0)
         zt += (t - mt) / st
         zd += (d - md) / sd
+    zt /= len(rows) or 1
+    zd /= len(rows) or 1
     if zt <= 0:
-        return default
-    return max(zd, 0.0) / zt * st / sd
+        return DenseWeight(default, False)
+    return DenseWeight(max(zd, 0.0) / zt * st / sd, zd <= 0 < zt < weights.WEAK_SEPARATION)
 
 
 def profile_terms(vectors: PaperVectors, terms: np.ndarray) -> np.ndarray:

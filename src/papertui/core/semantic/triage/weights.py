@@ -15,6 +15,18 @@ PROFILE_TERMS = 50  # heaviest positive terms kept in the profile (and in the fe
 PROFILE_PAIR_WEIGHT = 0.7
 FEEDBACK_PAPERS = 10  # best unjudged papers folded back into the profile (0: no feedback)
 FEEDBACK_WEIGHT = 0.3  # their centroid's weight against the (unit) profile's
+# the feedback centroid's LSA part for a reader whose LSA part weighs less than
+# `similar.DENSE_WEIGHT` (its own papers did not confirm an LSA direction, so the papers the
+# feedback found give more of it); a reader with a confirmed direction keeps FEEDBACK_WEIGHT
+# (0.5 there moved a niche's papers later: tests/unit/test_triage_contrast.py)
+FEEDBACK_DENSE_WEIGHT = 0.5
+# a reader whose left-out liked papers the LSA part does not find (mean separation <= 0) and the
+# terms find by less than WEAK_SEPARATION standard deviations: five answers cannot tell which
+# part serves them, so the LSA part keeps WEAK_DENSE_WEIGHT (not 0) and the feedback takes
+# WEAK_FEEDBACK_PAPERS (about one keyword reader in seven at ICLR 2017)
+WEAK_SEPARATION = 1.0
+WEAK_DENSE_WEIGHT = 0.1
+WEAK_FEEDBACK_PAPERS = 20
 LEAVE_ONE_OUT_MIN = 3  # liked papers needed to choose the LSA part's weight per reader
 # liked papers left out in turn at most (evenly spread over them): each costs a profile of all
 # the others, so leaving out every one of 1,000 liked papers took 14 s at 3,000 papers
