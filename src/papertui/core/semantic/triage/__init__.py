@@ -13,12 +13,11 @@ pseudo-relevance feedback: the centroid of the `weights.FEEDBACK_PAPERS` best un
 joins the profile with weight `weights.FEEDBACK_WEIGHT` (its LSA part with
 `weights.FEEDBACK_DENSE_WEIGHT` when the reader's LSA weight is under the default), and every
 paper is scored again, so the papers that sit between the liked ones pull in their own
-neighbours. Each paper gets a `why`:
-the terms that contributed most to its score and the liked paper it is closest to. Negative
-phrases push matching papers down, per match, by the spread from the median score to the top
-plus `weights.PHRASE_PENALTY` deviations, without hiding them (and keep them out of the
-feedback); `asking` lists the papers the model is least sure about (about as close to a kept
-paper as to a passed-over one).
+neighbours. Each paper gets a `why`: the terms that contributed most to its score and the liked
+paper it is closest to. Negative phrases push matching papers down, per match, by the spread
+from the median score to the top plus `weights.PHRASE_PENALTY` deviations, without hiding them
+(and keep them out of the feedback); `asking` lists the papers the model is least sure about
+(about as close to a kept paper as to a passed-over one).
 
 Last, the score is standardised (over the unjudged papers) and the standardised contrast score
 of `contrast` joins it with weight `weights.CONTRAST_WEIGHT`: the terms that set the liked
