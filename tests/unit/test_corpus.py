@@ -130,11 +130,11 @@ def test_errors_are_one_line_and_name_the_file(tmp_path, write_corpus):
     assert f"{folder}: no corpus files" in messages
 
 
-def test_invalid_utf8_loads_with_replacement_and_warns(write_corpus):
+def test_invalid_utf8_loads_as_cp1252_and_warns(write_corpus):
     path = write_corpus(b"Name\n\nGood text \xff\xfe broken bytes.\n\nSecond paper.")
     corpus = load_corpus([path])
     assert len(corpus.papers) == 2
-    assert "\ufffd" in corpus.papers[0].abstract
+    assert corpus.papers[0].abstract == "Good text \xff\xfe broken bytes."  # cp1252: ÿþ
     assert len(corpus.warnings) == 1 and str(path) in corpus.warnings[0]
     assert "invalid UTF-8" in corpus.warnings[0]
 

@@ -8,8 +8,8 @@ cache written from it is the one `corpus_cache_file.write_file_cache` writes fro
 parse, byte for byte, and so are the papers, report and warnings.
 
 Only plain JSONL files whose bytes need no repair are read this way: a gzipped file, invalid
-UTF-8 (whose warning counts every bad sequence of the file) or a binary-looking start are left
-to the whole-file reader, which says what it says about them today.
+UTF-8 (whose lines are read as cp1252, and the warning counts them) or a binary-looking start
+are left to the whole-file reader, which says what it says about them today.
 """
 
 from __future__ import annotations

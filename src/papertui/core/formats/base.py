@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import codecs
-import threading
+import re
 from dataclasses import dataclass, field
 
 # Magic numbers of files people drop into a folder of dumps by accident.
@@ -65,38 +65,74 @@ def looks_binary(data: bytes) -> bool:
     return controls / len(sample) > 0.10
 
 
-def decode(path: str, data: bytes, warnings: list[str]) -> str:
+def decode(path: str, data: bytes, warnings: list[str], paragraphs: bool = False) -> str:
     """UTF-8 (BOM optional) with every line ending turned into "\\n".
 
-    Invalid UTF-8 is not a reason to refuse a whole dump: it is replaced and reported.
+    A file that is not all UTF-8 is not a reason to refuse a dump: each line (`paragraphs`:
+    each blank-line separated paragraph, as text dumps hold abstracts) that is not valid UTF-8
+    is read as cp1252, the Windows codepage that old exports and spreadsheets write (a
+    superset of Latin-1's letters: "Résumé", "naïve", “quotes”), and the warning says how many.
     """
     if looks_binary(data):
         raise CorpusError(path, "binary file, not a text corpus")
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        _replaced.count = 0
-        text = data.decode("utf-8-sig", errors=_COUNTING)
-        bad = _replaced.count
+    except UnicodeDecodeError:
+        text, first, count = _decode_mixed(data, _PARAGRAPH if paragraphs else _LINE)
+        unit = "paragraph" if paragraphs else "line"
         warnings.append(
-            f"{path}: invalid UTF-8 at byte {exc.start} ({bad} bad sequence"
-            f"{'s' if bad != 1 else ''} replaced with \ufffd)"
+            f"{path}: invalid UTF-8 at byte {first} ({count} {unit}"
+            f"{'s' if count != 1 else ''} read as cp1252)"
         )
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-# One decoding pass both repairs and counts the bad sequences (counting by re-decoding the rest
-# of the file after each bad byte was quadratic: a large Latin-1 file stalled loading).
-_replaced = threading.local()
-_COUNTING = "papertui-count-replace"
+# what ends a line, and a blank line (whitespace only) with the line ending before it; a CR
+# before an LF is one line ending with it, never a line of its own
+_END = rb"(?:\r\n|\r(?!\n)|\n)"
+_LINE = re.compile(_END)
+_PARAGRAPH = re.compile(_END + rb"(?:[ \t\f\v]*" + _END + rb")+")
+_BOM = b"\xef\xbb\xbf"
 
 
-def _replace_and_count(exc: UnicodeError) -> tuple[str, int]:
-    """The "replace" error handler, counting each replacement for this thread."""
-    if not isinstance(exc, UnicodeDecodeError):
-        raise exc
-    _replaced.count = getattr(_replaced, "count", 0) + 1
-    return "\ufffd", exc.end
+def _decode_mixed(data: bytes, separator: re.Pattern[bytes]) -> tuple[str, int, int]:
+    """`data` decoded as UTF-8 where it is, each unit `separator` ends that is not as cp1252;
+    with where the first bad byte is and how many units were read as cp1252. One pass: each
+    stretch of valid UTF-8 is decoded up to the next bad byte only (a memoryview, not a copy of
+    the rest), so a large Latin-1 file costs no more than a mostly UTF-8 one."""
+    view = memoryview(data)
+    pieces: list[str] = []
+    at = len(_BOM) if data.startswith(_BOM) else 0
+    first, count = -1, 0
+    while True:
+        try:
+            pieces.append(codecs.utf_8_decode(view[at:], "strict", True)[0])
+            break
+        except UnicodeDecodeError as exc:
+            bad = at + exc.start
+            begin = _unit_start(data, at, bad, separator)
+            found = separator.search(data, bad)
+            end = found.start() if found else len(data)
+            pieces.append(codecs.utf_8_decode(view[at:begin], "strict", True)[0])
+            pieces.append(data[begin:end].decode("cp1252", "replace"))
+            first = bad if first < 0 else first
+            count += 1
+            at = end
+    return "".join(pieces), first, count
 
 
-codecs.register_error(_COUNTING, _replace_and_count)
+def _unit_start(data: bytes, low: int, bad: int, separator: re.Pattern[bytes]) -> int:
+    """Where the unit holding byte `bad` starts: after the last separator between `low` and
+    it (looked for in a window that grows backwards, not from `low` on: a bad byte deep in a
+    large file is found without scanning all that comes before it)."""
+    window = 4096
+    while True:
+        begin = max(low, bad - window)
+        last = None
+        for last in separator.finditer(data, begin, bad):  # noqa: B007 - the last one
+            pass
+        if last is not None:
+            return last.end()
+        if begin == low:
+            return low
+        window *= 8

@@ -55,7 +55,7 @@ def parse_native(path: str, data: bytes) -> ParsedFile:
     warnings: list[str] = []
     if not data.strip():
         raise CorpusError(path, "empty file")
-    text = decode(path, data, warnings)
+    text = decode(path, data, warnings, paragraphs=True)
     paras = paragraphs(text)
     if not paras:
         raise CorpusError(path, "empty file (only whitespace)")
