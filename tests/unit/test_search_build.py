@@ -30,16 +30,24 @@ def papers() -> list[Paper]:
 @pytest.fixture(scope="module")
 def described(tmp_path_factory) -> list[Paper]:
     """Papers with every field the index holds: authors, venues and tracks with and without
-    accents, years, arXiv categories, decisions, and values repeated across papers."""
+    accents, years, arXiv categories, decisions, CJK text, and values repeated across papers."""
     names = ["Ada Lovelace", "Hervé Jégou", "K. Gödel", "Li Wei and Zoë Ng", "J.-P. Serre"]
     venues = ["NeurIPS", "ICLR", "Conférence IA", ""]
+    # Chinese, Japanese and Korean runs, as pairs, in words with Latin letters and dots too
+    cjk_title = ["", " 稀疏路由", " モデル"]
+    cjk_text = [
+        "",
+        " 我们提出一种新的深度学习模型 (GPT-4.模型s)",
+        " 大規模言語モデル 模",
+        " 딥러닝 모델",
+    ]
     records = []
     for i in range(60):
         records.append(
             {
-                "title": f"Sparse routing {i} for e.g. mixtures",
+                "title": f"Sparse routing {i} for e.g. mixtures" + cjk_title[i % 3],
                 "abstract": f"We study routing number {i} in mixtures of experts, e.g. v2.0 "
-                f"of the model; experts ({i % 7}) route tokens to Café servers.",
+                f"of the model; experts ({i % 7}) route tokens to Café servers." + cjk_text[i % 4],
                 "authors": [names[i % 5], names[(i * 3) % 5]][: 1 + i % 2],
                 "venue": venues[i % 4],
                 "year": 2019 + i % 4,

@@ -32,7 +32,7 @@ from whoosh.system import pack_uint
 from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
-from papertui.core.search import dense, spill
+from papertui.core.search import cjk, dense, spill
 from papertui.core.search.schema import NAMES, FastStemAnalyzer
 
 # per term: document numbers, weights, encoded values (b"" for none)
@@ -105,7 +105,13 @@ _TERMS: dict[str, str] = {}
 def _term(word: str) -> str:
     if len(_TERMS) > 500_000:
         _TERMS.clear()
-    folded = word.translate(accent_map) if not word.isascii() else word  # as the analyzer does
+    if word.isascii():
+        folded = word
+    elif cjk.is_piece(word):  # a CJK pair or lone character: the term as it is
+        _TERMS[word] = word
+        return word
+    else:
+        folded = word.translate(accent_map)  # as the analyzer does
     term = "" if len(folded) < 2 or folded in STOP_WORDS else stem(folded)
     _TERMS[word] = term
     return term
@@ -210,6 +216,8 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             words = self.words[fieldname] = _ASCII_WORD.findall(value.lower())
         else:
             words = [m.group().lower() for m in FastStemAnalyzer._pattern.finditer(value)]
+            if cjk.RUN.search(value) is not None:  # each CJK run as its pairs (`cjk.pieces`)
+                words = [p[0] for w in words for p in cjk.pieces(w)]
         memo = _TERMS
         poses: dict[str, list[int]] = {}
         pos = 0

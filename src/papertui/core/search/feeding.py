@@ -17,6 +17,7 @@ from whoosh.support.charset import accent_map
 
 from papertui.core.corpus import Paper
 from papertui.core.lifeline import end_with_parent
+from papertui.core.search import cjk
 from papertui.core.search.fastwriter import FastSegmentWriter
 from papertui.core.search.highlight import _WORD
 from papertui.core.search.schema import IndexCancelled
@@ -86,7 +87,7 @@ def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignor
     low = abstract.lower()
     if not low.isascii():  # the words as the index holds them: accents folded
         low = low.translate(accent_map)
-    vocab.update(set(_WORD.findall(low)))
+    vocab.update(set(cjk.words(low) if cjk.has_cjk(low) else _WORD.findall(low)))
 
 
 def words_of(split: list[str]) -> set[str]:

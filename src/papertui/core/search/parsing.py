@@ -18,6 +18,7 @@ from typing import TypeAlias
 
 from whoosh import query as wq
 
+from papertui.core.search import cjk
 from papertui.core.search.schema import FIELDS, NAMES, FastStemAnalyzer
 
 _OPERATORS = ("AND", "OR", "NOT", "ANDNOT", "ANDMAYBE")
@@ -197,6 +198,8 @@ def atom(text: str, field: str = "", phrase: bool = False) -> Built:
         terms = [wq.Term(field, n) for n in names]
         return terms[0] if len(terms) == 1 else wq.And(terms)
     fields = (field,) if field else FIELDS
+    if not phrase and text.endswith("*") and cjk.RUN.fullmatch(text[:-1]):
+        text = text[:-1]  # CJK has no word ends: "模型*" is what "模型" finds
     if not phrase and ("*" in text or "?" in text):
         literal = text.lower()
         if literal.endswith("*") and "*" not in literal[:-1] and "?" not in literal:
@@ -211,7 +214,7 @@ def atom(text: str, field: str = "", phrase: bool = False) -> Built:
     for f in fields:
         if len(words) == 1:
             per_field.append(wq.Term(f, words[0]))
-        elif phrase:
+        elif phrase or cjk.has_cjk(text):  # a CJK run's pairs: next to each other
             per_field.append(wq.Phrase(f, words))
         else:  # "self-supervised": both parts, in the same field
             per_field.append(wq.And([wq.Term(f, w) for w in words]))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 from whoosh.analysis import (
     STOP_WORDS,
@@ -17,7 +17,9 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.lang.porter import stem
 from whoosh.support.charset import accent_map
 
-INDEX_VERSION = "29"  # bump when the schema, the derived fields (titles too) or the layout change
+from papertui.core.search.cjk import RUN, pieces
+
+INDEX_VERSION = "30"  # bump when the schema, the derived fields (titles too) or the layout change
 FIELDS = ("title", "abstract")
 Progress = Callable[[int, int], None]
 
@@ -28,7 +30,8 @@ class IndexCancelled(Exception):
 
 class FastStemAnalyzer(Tokenizer):
     """StemmingAnalyzer's output (words, lowercased, stop words out, Porter stems) in one pass,
-    accents folded ("Gödel" is found by "godel", and "godel" is not "repaired" to "model").
+    accents folded ("Gödel" is found by "godel", and "godel" is not "repaired" to "model"),
+    and Chinese, Japanese and Korean runs as their character pairs (`cjk`).
 
     Whoosh chains a tokenizer and three filters through generators, which cost more than the
     stemming itself at 100,000 abstracts; fused, with a memo of stems, indexing is much faster.
@@ -70,6 +73,10 @@ class FastStemAnalyzer(Tokenizer):
         for match in self._pattern.finditer(value):
             word = match.group().lower()
             if not word.isascii():
+                if RUN.search(word) is not None:  # Chinese, Japanese or Korean: pairs
+                    at = start_char + match.start()
+                    pos = yield from _pieces(token, word, pos, at, keeporiginal)
+                    continue
                 word = word.translate(accent_map)
             if len(word) < 2 or word in STOP_WORDS:
                 if not removestops:
@@ -98,6 +105,43 @@ class FastStemAnalyzer(Tokenizer):
 
 
 _STEMS: dict[str, str] = {}
+
+
+def _pieces(
+    token: Token, word: str, pos: int, start: int, keeporiginal: bool
+) -> Generator[Token, None, int]:
+    """The tokens of a word holding CJK characters (`cjk.pieces`): each run's character pairs
+    as they are, the other parts as `FastStemAnalyzer` makes any word; the next position."""
+    for text, begin, end, is_cjk in pieces(word):
+        if not is_cjk:
+            text = text.translate(accent_map)
+            if len(text) < 2 or text in STOP_WORDS:
+                if not token.removestops:
+                    token.stopped = True
+                    token.text = text
+                    token.boost = 1.0
+                    yield token
+                continue
+            stemmed = _STEMS.get(text)
+            if stemmed is None:
+                stemmed = _STEMS[text] = stem(text)
+            if keeporiginal:
+                token.original = text
+            text = stemmed
+        elif keeporiginal:
+            token.original = text
+        token.text = text
+        token.stopped = False
+        token.boost = 1.0
+        if token.positions:
+            token.pos = pos
+            pos += 1
+        if token.chars:
+            token.startchar, token.endchar = start + begin, start + end
+        yield token
+    return pos
+
+
 # names and venues: words, lowercased and folded ("Hervé" finds "Herve"), never stemmed
 NAMES = RegexTokenizer() | LowercaseFilter() | CharsetFilter(accent_map)
 

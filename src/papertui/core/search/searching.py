@@ -18,13 +18,12 @@ from papertui.core.search.answers import _INDEX_ERRORS, SearchFailed, SearchResu
 from papertui.core.search.arrays import ArrayScorer
 from papertui.core.search.highlight import _WORD, Highlighter, highlighter_for
 from papertui.core.search.parsing import EVERYTHING, parse
+from papertui.core.search.repair import Repair
 from papertui.core.search.schema import FIELDS
 from papertui.core.search.stopping import SearchStopped
 from papertui.core.search.vocabulary import Vocabulary
 
 _YEAR_RANGE = re.compile(r"\byear:(\d{4})\s*(?:-|\.\.)\s*(\d{4})\b")
-# A prefix query searches at most this many of the words it could stand for.
-PREFIX_EXPANSIONS = 8
 # A query of this many alternative words or more (a prefix's words in both fields) is scored
 # from preloaded arrays; fewer (one word in two fields) are scored by Whoosh's matchers, whose
 # block-quality skipping then wins (at 100k: "training" 86 ms vs 189 ms preloaded, "lear*"
@@ -138,14 +137,14 @@ class SearchIndex:
         self._mask = _condition(exclude, wq.Or)
         text = _YEAR_RANGE.sub(r"year:\1-\2", text)  # "year:2021 - 2023" is one range
         raw_words = {stem(w.lower()): w.lower() for w in _WORD.findall(text)}
-        corrections: dict[str, str] = {}
+        repair = Repair(self._words, self._known, raw_words)
         fallback = False
         try:
             built = parse(text)
             if built is None or built is EVERYTHING:  # no word it keeps: no constraint
                 return self._everything(limit)
             parsed = built if isinstance(built, wq.Query) else wq.NullQuery
-            parsed = parsed.accept(lambda q: self._repair(q, raw_words, corrections))
+            parsed = parsed.accept(repair)
             parsed = self._boost_adjacent(parsed)
             hits, matched = self._run(parsed, limit)
         except _INDEX_ERRORS as exc:
@@ -155,16 +154,17 @@ class SearchIndex:
         except Exception:  # noqa: BLE001 - some strings make every Whoosh parser raise
             # (or the query it parses to raise when run): search the words as typed
             fallback = True
-            corrections.clear()
+            repair = Repair(self._words, self._known, raw_words)
             try:
-                parsed = self._plain(text, raw_words, corrections)
+                parsed = self._plain(text, repair)
                 hits, matched = self._run(parsed, limit)
             except SearchStopped:
                 raise
             except Exception as exc:
                 # plain words always run on a sound index: what failed is the index itself
                 raise SearchFailed(_why(exc)) from exc
-        return SearchResult(hits, highlighter_for(parsed), corrections, fallback, matched)
+        lit = highlighter_for(parsed, repair.around)
+        return SearchResult(hits, lit, repair.corrections, fallback, matched)
 
     def _everything(self, limit: int | None) -> SearchResult:
         """Every paper the conditions admit, in file order. Typing a first letter asks for
@@ -213,40 +213,6 @@ class SearchIndex:
             return None
         return SortedIntSet(self._searcher.docs_for_query(condition))
 
-    def _repair(self, q: wq.Query, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
-        """Leaf by leaf: drop wildcards too broad to run, replace unknown words by near ones."""
-        if isinstance(q, (wq.And, wq.Or)):
-            kept = [c for c in q.subqueries if c is not wq.NullQuery]
-            if len(kept) != len(q.subqueries):
-                return type(q)(kept) if kept else wq.NullQuery
-            return q
-        if isinstance(q, wq.Every):
-            return wq.NullQuery  # a bare `*` would rank the whole corpus on every keystroke
-        if isinstance(q, (wq.Prefix, wq.Wildcard)):
-            literal = re.split(r"[*?]", q.text, maxsplit=1)[0]
-            if len(literal) < 2:
-                return wq.NullQuery
-            if isinstance(q, wq.Prefix) and q.fieldname in FIELDS:
-                # the words people mean by "lear*": the most frequent indexed words that start
-                # so, by their stems (the index holds "invert" for "invertible"); capped, as a
-                # prefix matching hundreds of rare words would rank the whole corpus
-                words = sorted(
-                    self.expand_prefix(literal.lower(), limit=5000),
-                    key=lambda w: -self._words.count(w),
-                )[:PREFIX_EXPANSIONS]
-                stems = sorted({stem(w) for w in words})
-                return wq.Or([wq.Term(q.fieldname, s) for s in stems]) if stems else q
-            return q
-        if isinstance(q, wq.Term) and q.fieldname in FIELDS and not self._known(q.text):
-            original = raw.get(q.text, q.text)
-            near = self.correct(original)
-            if near:
-                # only the word the status names is searched: "modle" finds "model" papers,
-                # not also those of "mode"
-                corrections[original] = near[0]
-                return wq.Term(q.fieldname, stem(near[0]))
-        return q
-
     def _boost_adjacent(self, q: wq.Query) -> wq.Query:
         """Rank papers where plain query words stand together ("graph contrastive") higher."""
         if not isinstance(q, wq.And):
@@ -265,13 +231,13 @@ class SearchIndex:
         near = [wq.Phrase(f, words, slop=2, boost=2.0) for f in FIELDS]
         return wq.AndMaybe(q, wq.Or(near))
 
-    def _plain(self, text: str, raw: dict[str, str], corrections: dict[str, str]) -> wq.Query:
+    def _plain(self, text: str, repair: Repair) -> wq.Query:
         """Every word of the query, as plain required terms, with typo repair."""
         analyzer = self._ix.schema["abstract"].analyzer
         clauses = []
         for token in analyzer(text):
             word = token.text
-            per_field = [self._repair(wq.Term(f, word), raw, corrections) for f in FIELDS]
+            per_field = [repair(wq.Term(f, word)) for f in FIELDS]
             clauses.append(wq.Or(per_field))
         return wq.And(clauses) if clauses else wq.NullQuery
 

@@ -10,6 +10,8 @@ from pathlib import Path
 from rapidfuzz import process
 from rapidfuzz.distance import OSA, Levenshtein
 
+from papertui.core.search import cjk
+
 
 class Vocabulary:
     """Read on first use (typing a typo or a prefix), not when the index opens."""
@@ -18,7 +20,8 @@ class Vocabulary:
         self._path = path
         self._words: list[str] | None = None
         self._counts: dict[str, int] = {}
-        self._by_length: dict[int, list[str]] = {}
+        self._by_length: dict[int, list[str]] = {}  # words typo repair may give
+        self._pairs: dict[str, list[str]] = {}  # CJK character -> the pairs holding it
 
     def _load(self) -> list[str]:
         if self._words is None:
@@ -29,9 +32,15 @@ class Vocabulary:
             self._counts = data if isinstance(data, dict) else {}
             self._words = sorted(self._counts)
             by_length: dict[int, list[str]] = {}
+            pairs: dict[str, list[str]] = {}
             for word in self._words:
+                if not word.isascii() and cjk.has_cjk(word):
+                    # never what a typo is repaired to: CJK words are their pairs
+                    for char in dict.fromkeys(word):
+                        pairs.setdefault(char, []).append(word)
+                    continue
                 by_length.setdefault(len(word), []).append(word)
-            self._by_length = by_length
+            self._by_length, self._pairs = by_length, pairs
         return self._words
 
     def count(self, word: str) -> int:
@@ -50,12 +59,18 @@ class Vocabulary:
             found.append(word)
         return found
 
+    def pairs_with(self, char: str, limit: int) -> list[str]:
+        """The CJK pairs holding `char` (`cjk.bigrams`), the `limit` most used, most used first."""
+        self._load()
+        found = self._pairs.get(char, [])
+        return sorted(found, key=lambda w: -self._counts.get(w, 0))[:limit]
+
     def nearest(self, word: str) -> list[str]:
         """Words within a small edit distance of `word`, nearest first and, among words equally
         near, the most frequent first. A swap of two neighbouring letters is one edit ("modle"
         is as near to "model" as to "mode", and "model" is the common one)."""
-        if len(word) < 3 or word.isdigit():
-            return []
+        if len(word) < 3 or word.isdigit() or cjk.has_cjk(word):
+            return []  # a CJK pair is no misspelling of a word
         self._load()
         limit = 1 if len(word) <= 4 else 2
         # only words whose length is within `limit` can be within `limit` edits
