@@ -30,7 +30,8 @@ def papers() -> list[Paper]:
 @pytest.fixture(scope="module")
 def described(tmp_path_factory) -> list[Paper]:
     """Papers with every field the index holds: authors, venues and tracks with and without
-    accents, years, arXiv categories, decisions, CJK text, and values repeated across papers."""
+    accents, years, arXiv categories, decisions, CJK text and translations, and values repeated
+    across papers."""
     names = ["Ada Lovelace", "Hervé Jégou", "K. Gödel", "Li Wei and Zoë Ng", "J.-P. Serre"]
     venues = ["NeurIPS", "ICLR", "Conférence IA", ""]
     # Chinese, Japanese and Korean runs, as pairs, in words with Latin letters and dots too
@@ -56,6 +57,8 @@ def described(tmp_path_factory) -> list[Paper]:
                 "track": ["main", "Datasets and Benchmarks", "Théorie"][i % 3],
             }
         )
+        if i % 6 == 0:  # indexed with the paper's own title and abstract, stored apart
+            records[-1].update(title_zh=f"稀疏路由 {i}", abstract_zh="我们研究专家混合模型。")
     path = tmp_path_factory.mktemp("described") / "papers.jsonl"
     path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records), "utf-8")
     found = load_corpus([path]).papers

@@ -28,14 +28,14 @@ from papertui.core.mapped_pages import release_pages
 from papertui.core.paper import STORED
 
 MAGIC = b"papertui-corpus\n"
-VERSION = 36  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
+VERSION = 37  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
 # 7: BibTeX "#" concatenation; 8, 9: title rules; 10: BibTeX entry type and key; 11: arXiv id,
 # categories, upvotes, decisions (`paper_meta`) and every link; 12: ids read TeX typography and
 # leave out controls, BibTeX decoded by papertui, derived titles read back; 13: a name line
 # loses a trailing "paper list"; 14: a streamed file's digest (what was appended is read alone);
 # 15: titles, authors and links mapped like the abstracts; 16: ids of abstracts with a line break
 # before a brace in math (`\\{`); 17: title rules; 18: titles up to 100 characters;
-# 19-35: title rules; 36: a paragraph or line not in UTF-8 read as cp1252
+# 19-35: title rules; 36: a paragraph or line not in UTF-8 read as cp1252; 37: translations
 _HEADER = struct.Struct("<16sIQ")  # magic, version, length of the marshalled part
 
 

@@ -1,11 +1,11 @@
 """What a record knows beyond title, authors, venue and year: its arXiv id and categories, its
 upvotes and the day it was listed (Hugging Face Daily Papers), a conference's decision (status,
-track, mean rating), when papertui first fetched it, and the ids of other copies of it merged
-into it.
+track, mean rating), when papertui first fetched it, the ids of other copies of it merged
+into it, and its title and abstract in other languages (`Translation`).
 
-Kept on a paper as one short string (fields joined by a unit separator; "" when there is
-nothing), not a dict: a million-record arXiv snapshot carries categories on every paper, and a
-string costs a third of a dict of lists.
+Kept on a paper as one string (fields joined by a unit separator; "" when there is nothing),
+not a dict: a million-record arXiv snapshot carries categories on every paper, and a string
+costs a third of a dict of lists. Translations make it long, but only where a dump has them.
 """
 
 from __future__ import annotations
@@ -13,6 +13,17 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 _SEP = "\x1f"
+_ONE = "\x1e"  # between two translations
+_PART = "\x1d"  # between a translation's language, title and abstract
+_SEPARATORS = str.maketrans({_SEP: " ", _ONE: " ", _PART: " "})
+
+
+class Translation(NamedTuple):
+    """A paper's title and abstract in another language ("zh", "zh-TW"); either may be ""."""
+
+    lang: str
+    title: str
+    abstract: str
 
 
 class PaperMeta(NamedTuple):
@@ -25,6 +36,7 @@ class PaperMeta(NamedTuple):
     rating: float | None = None  # mean reviewer rating
     fetched: str = ""  # ISO time papertui first fetched it
     aliases: tuple[str, ...] = ()  # ids of copies with another abstract text (same arXiv id)
+    translations: tuple[Translation, ...] = ()  # one a language, in the record's order
 
     def encode(self) -> str:
         if self == EMPTY:
@@ -40,15 +52,22 @@ class PaperMeta(NamedTuple):
             self.fetched,
             " ".join(self.aliases),
         ]
-        return _SEP.join(p.replace(_SEP, " ") for p in parts).rstrip(_SEP)  # decode pads
+        parts = [p.replace(_SEP, " ") for p in parts]
+        if self.translations:
+            parts.append(
+                _ONE.join(
+                    _PART.join(p.translate(_SEPARATORS) for p in t) for t in self.translations
+                )
+            )
+        return _SEP.join(parts).rstrip(_SEP)  # decode pads
 
     @classmethod
     def decode(cls, text: str) -> PaperMeta:
         if not text:
             return EMPTY
         parts = text.split(_SEP)
-        parts += [""] * (9 - len(parts))
-        arxiv, cats, up, listed, status, track, rating, fetched, aliases = parts[:9]
+        parts += [""] * (10 - len(parts))
+        arxiv, cats, up, listed, status, track, rating, fetched, aliases, texts = parts[:10]
         return cls(
             arxiv,
             tuple(cats.split()),
@@ -59,6 +78,7 @@ class PaperMeta(NamedTuple):
             _float(rating),
             fetched,
             tuple(aliases.split()),
+            _translations(texts),
         )
 
     @staticmethod
@@ -69,8 +89,16 @@ class PaperMeta(NamedTuple):
     @staticmethod
     def aliases_of(text: str) -> tuple[str, ...]:
         """`decode(text).aliases`, the rest left encoded (few records have any)."""
-        parts = text.split(_SEP, 8)
-        return tuple(parts[8].split()) if len(parts) == 9 else ()
+        parts = text.split(_SEP, 9)
+        return tuple(parts[8].split()) if len(parts) >= 9 else ()
+
+    @staticmethod
+    def translations_of(text: str) -> tuple[Translation, ...]:
+        """`decode(text).translations`, the rest left encoded (most records have none)."""
+        if _PART not in text:
+            return ()
+        parts = text.split(_SEP, 9)
+        return _translations(parts[9]) if len(parts) == 10 else ()
 
     def merged(self, other: PaperMeta) -> PaperMeta:
         """This paper's metadata completed by another copy's: what it lacks is filled in,
@@ -90,6 +118,7 @@ class PaperMeta(NamedTuple):
             self.rating if self.rating is not None else other.rating,
             _earliest(self.fetched, other.fetched),
             tuple(dict.fromkeys((*self.aliases, *other.aliases))),
+            _joined(self.translations, other.translations),
         )
 
     def as_record(self) -> dict[str, Any]:
@@ -108,6 +137,11 @@ class PaperMeta(NamedTuple):
             out["rating_avg"] = self.rating
         if self.fetched:
             out["fetched_at"] = self.fetched
+        if self.translations:  # the shape the readers take back: {"zh": {"title", "abstract"}}
+            out["translations"] = {
+                t.lang: {k: v for k, v in (("title", t.title), ("abstract", t.abstract)) if v}
+                for t in self.translations
+            }
         return out
 
 
@@ -130,3 +164,22 @@ def _most(a: int | None, b: int | None) -> int | None:
 def _earliest(a: str, b: str) -> str:
     """The earlier of two ISO dates or times, either may be missing."""
     return min(a, b) if a and b else a or b
+
+
+def _translations(text: str) -> tuple[Translation, ...]:
+    if not text:
+        return ()
+    found = []
+    for one in text.split(_ONE):
+        parts = one.split(_PART)
+        parts += [""] * (3 - len(parts))
+        found.append(Translation(*parts[:3]))
+    return tuple(found)
+
+
+def _joined(
+    ours: tuple[Translation, ...], theirs: tuple[Translation, ...]
+) -> tuple[Translation, ...]:
+    """Our translations, and theirs into the languages we lack."""
+    have = {t.lang for t in ours}
+    return ours + tuple(t for t in theirs if t.lang not in have)

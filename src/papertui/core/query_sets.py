@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from papertui.core.corpus import Paper
+from papertui.core.paper_meta import PaperMeta
 from papertui.core.query import Filter, QueryNode
 from papertui.core.store import LIKED, SKIPPED, Annotations
 
@@ -113,10 +114,10 @@ class FilterSets:
         view: View,
     ) -> list[int]:
         """A stopgap while the index is built (a minute for a first open of 100,000 papers):
-        the papers whose title or abstract holds every word of `text` and none of its
-        `-words`, as plain lower-case substrings, in file order, the first `depth` of them
-        (about 0.3 s for a pass over 100,000 abstracts). Quotes, `*` and brackets are read as
-        spaces; OR, AND and NOT are left out."""
+        the papers whose title or abstract (or a translation of them) holds every word of
+        `text` and none of its `-words`, as plain lower-case substrings, in file order, the
+        first `depth` of them (about 0.3 s for a pass over 100,000 abstracts). Quotes, `*` and
+        brackets are read as spaces; OR, AND and NOT are left out."""
         want: list[str] = []
         avoid: list[str] = []
         for token in text.split():
@@ -134,6 +135,10 @@ class FilterSets:
             low = paper.abstract.lower()
             if paper.has_real_title:
                 low = paper.title.lower() + "\n" + low
+            if paper._meta:  # titles and abstracts in other languages are searched too
+                low += "".join(
+                    f"\n{t.title}\n{t.abstract}" for t in PaperMeta.translations_of(paper._meta)
+                ).lower()
             if all(w in low for w in want) and not any(w in low for w in avoid):
                 found.append(pos)
                 if depth is not None and len(found) >= depth:

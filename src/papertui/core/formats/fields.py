@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from papertui.core.formats.base import RawRecord
+from papertui.core.formats.translations import has_translations, translations_of
 from papertui.core.latex import plain_text
 from papertui.core.markdown_marks import DERIVED_REMARK
 from papertui.core.paper_meta import PaperMeta
@@ -223,7 +224,8 @@ _VERSION = re.compile(r"v\d+$")
 
 def _meta(fields: Mapping[str, Any], arxiv: str, listed: str) -> str:
     """The record's extra metadata, encoded as a paper keeps it ("" for most dumps: cheap)."""
-    if not arxiv and not listed and not (_META_KEYS & fields.keys()):
+    translated = translations_of(fields) if has_translations(fields) else ()
+    if not arxiv and not listed and not translated and not (_META_KEYS & fields.keys()):
         return ""
     cats = _get(fields, CATEGORIES)
     if isinstance(cats, str):
@@ -240,6 +242,7 @@ def _meta(fields: Mapping[str, Any], arxiv: str, listed: str) -> str:
         track=normalise_ws(_text(_get(fields, ("track",)))),
         rating=_mean(rating),
         fetched=_text(_get(fields, ("fetched_at",))).strip(),
+        translations=translated,
     ).encode()
 
 

@@ -174,7 +174,14 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
 
     def _add_document(self, **fields: Any) -> None:
         fast = self._fast
-        if any(k.startswith("_") for k in fields) or not fast.keys() & fields.keys():
+        stored: dict[str, Any] = {}  # values stored instead of those indexed, by field
+        if any(k.startswith("_") for k in fields):
+            stored = {k[8:]: v for k, v in fields.items() if k.startswith("_stored_")}
+            if len(stored) < sum(k.startswith("_") for k in fields):  # boosts: Whoosh's writer
+                super().add_document(**fields)
+                return
+            fields = {k: v for k, v in fields.items() if not k.startswith("_")}
+        if not fast.keys() & fields.keys():
             super().add_document(**fields)
             return
         self._check_state()
@@ -195,11 +202,11 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
                     length = self._add_names(fieldname, field, docnum, value)
                 else:
                     length = self._add_generic(fieldname, field, docnum, value)
-                sv = value if field.stored else None
-                perdoc.add_field(fieldname, field, sv, length)
+                kept = stored.get(fieldname, value)  # as Whoosh's writer takes "_stored_"
+                perdoc.add_field(fieldname, field, kept if field.stored else None, length)
                 column = field.column_type
-                if column and value is not None:
-                    perdoc.add_column_value(fieldname, column, field.to_column_value(value))
+                if column and kept is not None:
+                    perdoc.add_column_value(fieldname, column, field.to_column_value(kept))
         except Exception:
             perdoc.cancel_doc()
             raise

@@ -49,6 +49,7 @@ def fingerprint(paper: Paper) -> str:
 
 def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignore[no-untyped-def]
     abstract = paper.abstract  # once: it may be decoded from the corpus cache on each access
+    title = paper.title
     extra: dict[str, object] = {}
     if paper.authors:
         extra["author"] = " ; ".join(paper.authors)
@@ -64,11 +65,16 @@ def add_paper(writer, paper: Paper, vocab: Counter[str]) -> None:  # type: ignor
             extra["status"] = meta.status.replace(" ", "-")
         if meta.track:
             extra["track"] = meta.track
+        if meta.translations:
+            # searched with the paper's own title and abstract; stored are those alone
+            extra["_stored_title"], extra["_stored_abstract"] = title, abstract
+            title = "\n".join([title, *(t.title for t in meta.translations if t.title)])
+            abstract = "\n".join([abstract, *(t.abstract for t in meta.translations if t.abstract)])
     writer.add_document(
         id=paper.id,
         fp=fingerprint(paper),
         collection=",".join(c.replace(",", " ").lower() for c in paper.collections),
-        title=paper.title,
+        title=title,
         abstract=abstract,
         meta={
             "collections": list(paper.collections),

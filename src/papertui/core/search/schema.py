@@ -19,7 +19,7 @@ from whoosh.support.charset import accent_map
 
 from papertui.core.search.cjk import RUN, pieces
 
-INDEX_VERSION = "30"  # bump when the schema, the derived fields (titles too) or the layout change
+INDEX_VERSION = "31"  # bump when the schema, the derived fields (titles too) or the layout change
 FIELDS = ("title", "abstract")
 Progress = Callable[[int, int], None]
 

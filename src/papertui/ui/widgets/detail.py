@@ -14,21 +14,11 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from papertui.core import mathtext
 from papertui.core.corpus import Paper
-from papertui.core.export import byline
 from papertui.core.search import Highlighter
-from papertui.core.text import safe_display
+from papertui.ui.widgets.detail_text import render_paper
 from papertui.ui.widgets.paging import scroll_lines, scroll_pages, scroll_to_edge
 
-
-@dataclass(slots=True)
-class Rendered:
-    text: Text
-    hits: list[int]  # where each highlighted word starts in `text`
-
-
-SHOWN_CHARS = 20_000  # of an abstract, at most (real ones have under 5,000)
 READ_AFTER = 1.5  # seconds a paper stays shown, with the list or this pane focused, to be read
 
 
@@ -44,97 +34,6 @@ class Shown:
     tags: tuple[str, ...] = ()
     state: str = ""
     why: str = ""
-
-
-def fetched_facts(paper: Paper) -> str:
-    """ "arXiv 2509.01234 · cs.LG cs.CV · 42 upvotes · listed 2025-09-08 · Oral, main · 6.3",
-    what fetched lists say of a paper (empty for most dumps)."""
-    if not paper._meta:
-        return ""
-    meta = paper.meta
-    decision = ", ".join(x for x in (meta.status, meta.track) if x)
-    parts = [
-        f"arXiv {meta.arxiv}" if meta.arxiv else "",
-        " ".join(meta.categories),
-        f"{meta.upvotes} upvotes" if meta.upvotes is not None else "",
-        f"listed {meta.listed}" if meta.listed else "",
-        decision,
-        f"rating {meta.rating:g}" if meta.rating is not None else "",
-    ]
-    return " · ".join(p for p in parts if p)
-
-
-def render_paper(
-    paper: Paper,
-    *,
-    bookmarked: bool,
-    note: str,
-    highlighter: Highlighter | None,
-    tags: list[str] | None = None,
-    state: str = "",
-    raw: bool = True,
-    why: str = "",
-) -> Rendered:
-    """Corpus text goes in as plain `Text`, never markup, so `[bold]` shows as typed.
-
-    With `raw` False, LaTeX and emphasis are made readable (𝒪(n²), bold); hits are found in
-    the text as shown."""
-    text = Text(overflow="fold")
-    text.append(safe_display(paper.title), style="bold")
-    text.append("\n")
-    if not paper.has_real_title:
-        text.append("title derived from the abstract\n", style="dim italic")
-    people = byline(paper.authors, paper.venue, paper.year)
-    if people:
-        text.append(safe_display(people), style="italic")
-        text.append("\n")
-    facts = fetched_facts(paper)
-    if facts:
-        text.append(safe_display(facts))
-        text.append("\n")
-    meta = " · ".join(safe_display(c) for c in paper.collections)
-    text.append(f"{meta} · id {paper.id}", style="dim")
-    if bookmarked:
-        text.append(" · ", style="dim")
-        text.append("★ bookmarked", style="bold yellow")
-    if state:
-        text.append(" · ", style="dim")
-        text.append(state, style="italic")
-    if tags:
-        text.append(" · ", style="dim")
-        text.append(" ".join(f"#{safe_display(t)}" for t in tags), style="cyan")
-    if why:
-        text.append(f"\nfor you: {safe_display(why)}", style="italic green")
-    text.append("\n\n")
-    source = paper.abstract
-    if len(source) > SHOWN_CHARS:  # a broken record (a whole file on one line): wrapping and
-        # rendering it all would stall every key; y and the exports still take it whole
-        source = source[:SHOWN_CHARS]
-    body, bold = (source, []) if raw else mathtext.render(source)
-    abstract = Text(safe_display(body), overflow="fold")
-    if len(paper.abstract) > SHOWN_CHARS:
-        abstract.append(
-            f"\n\n[{len(paper.abstract):,} characters: the first {SHOWN_CHARS:,} shown;"
-            " y copies it whole]",
-            style="dim italic",
-        )
-    for start, end in bold:
-        abstract.stylize("bold", start, end)
-    hits: list[int] = []
-    if highlighter:
-        offset = len(text.plain)
-        for start, end in highlighter.spans(abstract.plain):
-            abstract.stylize("bold reverse", start, end)
-            hits.append(offset + start)
-    text.append_text(abstract)
-    if paper.urls:
-        text.append("\n\nLinks\n", style="bold")
-        for url in paper.urls:
-            text.append(f"  {safe_display(url)}\n", style="underline")
-    if note.strip():
-        text.append("\n\nNote\n" if not paper.urls else "\nNote\n", style="bold")
-        text.append("\n".join(safe_display(line) for line in note.split("\n")))
-    return Rendered(text, hits)
 
 
 class DetailPane(VerticalScroll, can_focus=True):
