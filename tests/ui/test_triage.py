@@ -321,7 +321,18 @@ async def test_a_search_in_for_you_order_says_the_order_on_a_narrow_screen(write
         await pilot.press("slash", *"proten foldng")  # typos: the corrections take room too
         await settle(pilot)
         line = status(app)
+        # a new search is ranked, whatever the browsing order, and the line says so
+        assert "searched" in line and "order: best match" in line, line
+        await pilot.press("enter")
+        for _ in range(4):  # best match -> file order, title A-Z, recent, for you: for this search
+            await pilot.press("s")
+        await settle(pilot)
+        line = status(app)
         assert "searched" in line and "order: for you" in line, line
+        await pilot.press("escape")  # the query cleared: browsing keeps its own order
+        await settle(pilot)
+        assert "order: for you" in status(app)
+        assert app.reader.state.sort == "foryou" and app.reader.state.query_sort is None
 
 
 async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus, monkeypatch):

@@ -40,7 +40,7 @@ def compute_view(library: Library, state: ReaderState, depth: int) -> View:
     if state.topic is not None:  # the topic chosen in the overview, as a filter
         query = f"{query} topic:{state.topic[0] + 1}"
     return library.run_query(
-        query, state.bookmarks_only, depth=depth, sort=state.sort, collections=state.collections
+        query, state.bookmarks_only, depth=depth, sort=state.order, collections=state.collections
     )
 
 

@@ -73,15 +73,16 @@ class StatusLine(Static):
         if s.corrections:
             parts.append((4, "searched " + ", ".join(f"{a}→{b}" for a, b in s.corrections)))
         parts.extend((5, note) for note in s.notes)
-        if s.sort:  # another order than the usual is kept before the notes: search results
-            # in "for you" order must say so
-            usual = s.sort in ("best match", "file order")
-            parts.append((6 if usual else 3.5, f"order: {s.sort} (s)"))
+        if s.sort:  # the order in force is always named: a list in "for you" or file order
+            # must never pass for the best matches of a search
+            parts.append((0.5, f"order: {s.sort} (s)"))
         if self.index_state:
             parts.append((3, self.index_state))
         if self.count:  # as vim shows it: the keys typed so far, waiting for a move
             parts.append((0, f"{self.count}…"))
         width = self.content_size.width or 10_000
+        if s.sort and len(" · ".join(t for _, t in parts)) > width:  # the key hint goes first
+            parts = [(p, f"order: {s.sort}" if t.startswith("order: ") else t) for p, t in parts]
         while len(parts) > 1 and len(" · ".join(t for _, t in parts)) > width:
             del parts[max(range(len(parts)), key=lambda i: (parts[i][0], i))]
         self.update(safe_display(" · ".join(t for _, t in parts)))
