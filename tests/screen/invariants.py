@@ -20,6 +20,7 @@ from rendered import Rendered, screen_of
 
 _ROW = re.compile(r"\brow (\d+)(?:/(\d+)(?: of (\d+))?| of the best (\d+) of (\d+) (matches|\())")
 _COUNT = re.compile(r"^ ?(?:(\d+) of (\d+) papers?|best (\d+) of (\d+)|(\d+) papers?)\b")
+_WORDS = re.compile(r"[A-Za-z]+(?: [A-Za-z]+){2,}")  # three words or more
 KEY = 16  # characters of a title that must match between the list, the detail and the paper
 
 
@@ -108,9 +109,22 @@ def problems(app, expected_count: int | None = None) -> list[str]:  # type: igno
     shown = screen.text(region.y + lit[0], region.x, region.x + region.width)
     if _key(paper.title)[:KEY] not in " ".join(shown.split()):
         found.append(f"row {row} is {paper.title[:40]!r} but the highlighted row shows {shown!r}")
-    if detail.display and detail.region.height > 2:
+    if detail.display and detail.region.height > 2 and not _shows(screen, detail, paper):
         d = detail.content_region
-        text = " ".join(screen.block(d.y, d.y + min(d.height, 6), d.x, d.x + d.width).split())
-        if _key(paper.title)[: min(KEY, d.width - 2)] not in text:
-            found.append(f"the detail pane does not show row {row}'s paper: {text[:60]!r}")
+        text = " ".join(screen.block(d.y, d.y + d.height, d.x, d.x + d.width).split())
+        found.append(f"the detail pane does not show row {row}'s paper: {text[:60]!r}")
     return found
+
+
+def _shows(screen: Rendered, detail: DetailPane, paper) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the detail pane's cells show `paper`: its title near the top, or (scrolled
+    down) a run of words that its abstract holds."""
+    d = detail.content_region
+    top = " ".join(screen.block(d.y, d.y + min(d.height, 6), d.x, d.x + d.width).split())
+    if _key(paper.title)[: min(KEY, d.width - 2)] in top:
+        return True
+    abstract = " ".join(safe_display(paper.abstract).split())
+    lines = [screen.text(y, d.x, d.x + d.width).strip() for y in range(d.y, d.y + d.height)]
+    runs = [m.group(0) for line in lines for m in _WORDS.finditer(line)]
+    runs = [r for r in runs if len(r) >= 15]
+    return bool(runs) and any(r in abstract for r in runs)
