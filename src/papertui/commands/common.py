@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import signal
 import sys
 import threading
@@ -127,9 +128,14 @@ class ProgressBar:
 
 
 def find_paper(args: argparse.Namespace) -> tuple[Library, Paper]:
+    """The library of args.corpus and the paper args.id names in it. A corpus path that is
+    not there is refused first (`bookmark ID1 ID2` would otherwise open "ID2" as a corpus)."""
     from papertui.core.library import PaperNotFound
 
-    library = open_library(args.corpus)
+    for path in args.corpus:
+        if not os.path.exists(path):
+            raise UsageError(f"papertui {args.command}: {path}: no such corpus file or folder")
+    library = open_library(args.corpus, getattr(args, "input_format", None))
     try:
         return library, library.resolve(args.id)
     except PaperNotFound as exc:
