@@ -405,10 +405,13 @@ async def test_ask_me_before_any_answer_says_there_is_nothing_to_ask_yet(write_c
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        rows = list(app.reader.paper_list.rows)
         await pilot.press("A")
         await settle(pilot)
-        assert not app.reader.paper_list.rows
-        assert "nothing learned yet" in app.reader.paper_list.empty_message
+        # it says what it needs, and the list the reader was in stays
+        said = toasts(app)
+        assert any("Ask me needs something to learn from first: like (+)" in t for t in said)
+        assert app.reader.paper_list.rows == rows and not app.reader.state.ask_me
 
 
 async def test_ask_me_lists_uncertain_papers_and_esc_goes_back(write_corpus, monkeypatch):

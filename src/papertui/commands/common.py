@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from papertui.cli_args import UsageError
 from papertui.core import paths
 from papertui.core.settings import load_settings
+from papertui.core.text import once_each
 
 if TYPE_CHECKING:  # the library loads only when a command needs it, not for a quick search
     from papertui.core.corpus import Paper
@@ -30,7 +31,7 @@ def open_library(sources: Sequence[str], fmt: str | None = None, deferred: bool 
 
     opener = Library.open_deferred if deferred else Library.open
     library = opener(sources or None, fmt)
-    for line in library.corpus.errors + library.corpus.warnings:
+    for line in once_each(library.corpus.errors + library.corpus.warnings):
         print(f"papertui: {line}", file=sys.stderr)
     for _severity, message in library.marks.problems():
         print(f"papertui: {message}", file=sys.stderr)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from papertui.core import drafts
 from papertui.core.corpus import Paper
+from papertui.core.semantic.foryou import positive_ids
 from papertui.core.text import safe_display
 from papertui.ui import annotating
 from papertui.ui.keys import SORT_NAMES, help_sections
@@ -139,6 +140,16 @@ class ReaderActions(ReaderBase):
         self.change(**_fields(self.state.showing(like_bookmarks=True)))
 
     def action_ask_me(self) -> None:
+        annotations = self.library.annotations()
+        if not annotations.feedback and not positive_ids(annotations):
+            # an empty list would say nothing of what it lacks
+            self.notify(
+                "Ask me needs something to learn from first: like (+) or skip (-) a few "
+                "papers, or bookmark (b) some; then it asks about those it is least sure of.",
+                severity="warning",
+                timeout=6,
+            )
+            return
         self.change(**_fields(self.state.showing(ask_me=True)))
 
     def _split(self, step: int) -> None:

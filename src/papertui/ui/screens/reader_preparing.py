@@ -63,6 +63,9 @@ class ReaderPreparing(ReaderBase):
         self.query_one(StatusLine).index_state = ""
         self.refresh_current()  # "new" markers and states are known now
         self.announce_drafts()  # every paper is read by now
+        report = getattr(self.app, "report_corpus", None)
+        if report is not None:  # the problems of files read after the first paint
+            report()
         if self.state.query or self.state.order != "relevance":  # a remembered order, too
             self.rerun()
 

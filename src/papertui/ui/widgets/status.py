@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from papertui.core.querying import SCANNED
 from papertui.core.text import safe_display
 
 
@@ -72,12 +73,17 @@ class StatusLine(Static):
             parts.append((2, f"{s.selected} selected"))
         if s.corrections:
             parts.append((4, "searched " + ", ".join(f"{a}→{b}" for a, b in s.corrections)))
-        parts.extend((5, note) for note in s.notes)
+        notes, progress = list(s.notes), self.index_state
+        if SCANNED in notes and progress:  # results from a scan while the index is built
+            notes.remove(SCANNED)
+            notes.insert(0, f"partial: {progress}")
+            progress = ""
+        parts.extend((2.5 if note.startswith("partial: ") else 5, note) for note in notes)
         if s.sort:  # the order in force is always named: a list in "for you" or file order
             # must never pass for the best matches of a search
             parts.append((0.5, f"order: {s.sort} (s)"))
-        if self.index_state:
-            parts.append((3, self.index_state))
+        if progress:
+            parts.append((3, progress))
         if self.count:  # as vim shows it: the keys typed so far, waiting for a move
             parts.append((0, f"{self.count}…"))
         width = self.content_size.width or 10_000
