@@ -22,6 +22,7 @@ from papertui.commands.common import open_library
 from papertui.ui.widgets.search_bar import TYPING_PAUSE
 
 from invariants import problems
+from rendered import screen_of
 from ui_support import make_app, settle
 from workers import workers_done
 
@@ -151,7 +152,8 @@ async def test_the_screen_holds_its_invariants_after_every_key(seed, tmp_path):
             assert not found, (
                 f"seed {seed}, after {len(pressed)} keys: {found}\n"
                 f"keys: {' '.join(pressed[-40:])}\n"
-                f"replay: PAPERTUI_SCREEN_SEED={seed} PAPERTUI_SCREEN_KEYS={sent}"
+                f"replay: PAPERTUI_SCREEN_SEED={seed} PAPERTUI_SCREEN_KEYS={sent}\n"
+                f"the screen:\n{screen_of(app).dump()}"
             )
 
 

@@ -150,8 +150,11 @@ class PaperList(VimCount, ScrollView, can_focus=True):
         self._by_user = False
         self.set_reactive(PaperList.cursor, target)
         self._announce()
-        # after the new virtual size is laid out, or the scroll is clamped to the old one
-        self.call_after_refresh(self._place_cursor, screen_row)
+        # now, so that no frame shows the old rows' scroll; and once the new virtual size is
+        # laid out the cursor is made sure of again (Textual may clamp the scroll to the old
+        # size meanwhile; keys pressed since have moved the cursor where they wanted)
+        self._place_cursor(screen_row)
+        self.call_after_refresh(self._scroll_cursor_visible)
         self.refresh()
 
     def _place_cursor(self, screen_row: int | None) -> None:

@@ -87,8 +87,10 @@ class StatusLine(Static):
         if self.count:  # as vim shows it: the keys typed so far, waiting for a move
             parts.append((0, f"{self.count}…"))
         width = self.content_size.width or 10_000
-        if s.sort and len(" · ".join(t for _, t in parts)) > width:  # the key hint goes first
-            parts = [(p, f"order: {s.sort}" if t.startswith("order: ") else t) for p, t in parts]
+        # too long: the order's key hint goes first, then its label; its name always stays
+        for short in (f"order: {s.sort}", s.sort):
+            if s.sort and len(" · ".join(t for _, t in parts)) > width:
+                parts = [(p, short if t.startswith(f"order: {s.sort}") else t) for p, t in parts]
         while len(parts) > 1 and len(" · ".join(t for _, t in parts)) > width:
             del parts[max(range(len(parts)), key=lambda i: (parts[i][0], i))]
         self.update(safe_display(" · ".join(t for _, t in parts)))
