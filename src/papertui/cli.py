@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 from papertui.cli_args import NAMES, UsageError, parser, positionals_first, reader_parser
-from papertui.commands import digest, fetching, learning, papers, serving
+from papertui.cli_args_corpus import merge_corpus, unexpected_arguments
+from papertui.commands import digest, fetching, learning, notes, papers, serving
 from papertui.commands.common import open_library
 from papertui.core import paths
 from papertui.core.store import StoreError
@@ -27,13 +28,14 @@ from papertui.core.text import safe_display
 def _run_reader(argv: Sequence[str]) -> int:
     args = reader_parser().parse_args(argv)
     first = args.paths[0] if args.paths else ""
+    merge_corpus(args)
     add_fetched(args)
     if first and not os.path.exists(first) and os.sep not in first and "." not in first:
         close = difflib.get_close_matches(first, NAMES, n=1)
         if close:  # "papertui serach graph": a command mistyped, not a missing file
             raise UsageError(f"papertui: no command or file {first!r}; did you mean {close[0]!r}?")
     # a cold start shows the first papers while the indexing child reads the rest
-    library = open_library(args.paths, args.input_format, deferred=True)
+    library = open_library(args.corpus, args.input_format, deferred=True)
     from papertui.ui.app import make_app  # textual loads only when the reader starts
 
     make_app(library=library).run()
@@ -53,7 +55,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "skip": learning.cmd_skip,
     "feedback": learning.cmd_feedback,
     "bookmark": papers.cmd_bookmark,
-    "note": papers.cmd_note,
+    "note": notes.cmd_note,
     "tag": papers.cmd_tag,
     "read": papers.cmd_read,
     "export": papers.cmd_export,
@@ -66,7 +68,7 @@ assert list(HANDLERS) == NAMES, "cli_args.COMMANDS and HANDLERS name the same co
 
 
 def add_fetched(args: argparse.Namespace) -> None:
-    """`--fetched`: every fetched dump joins the paths (or `-c` corpora) given."""
+    """`--fetched`: every fetched dump joins the corpus given (after `merge_corpus`)."""
     if not getattr(args, "fetched", False):
         return
     found = [str(p) for p in paths.fetched_sources()]
@@ -75,10 +77,7 @@ def add_fetched(args: argparse.Namespace) -> None:
             "papertui: --fetched: nothing fetched yet (papertui fetch hf fetches today's "
             "Daily Papers; see papertui fetch --help)"
         )
-    if hasattr(args, "paths"):
-        args.paths = [*args.paths, *found]
-    else:
-        args.corpus = [*args.corpus, *found]
+    args.corpus = [*args.corpus, *found]
 
 
 class _SafeStream:
@@ -113,12 +112,22 @@ def _terminal_safe(json_out: bool) -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+def parse_command(argv: Sequence[str]) -> argparse.Namespace:
+    """A command's arguments, its corpus in args.corpus however it was given (`-c PATH` or
+    PATHs), with the fetched dumps when `--fetched` asks for them."""
+    args, extra = parser().parse_known_args([argv[0], *positionals_first(argv[0], argv[1:])])
+    if [word for word in extra if word != "--"]:
+        raise UsageError(unexpected_arguments(argv[0], extra, hasattr(args, "corpus")))
+    merge_corpus(args)
+    add_fetched(args)
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] in NAMES:
-            args = parser().parse_args([argv[0], *positionals_first(argv[0], argv[1:])])
-            add_fetched(args)
+            args = parse_command(argv)
             with _terminal_safe(json_out=bool(getattr(args, "json", False))):
                 return HANDLERS[args.command](args)
         if argv[:1] and argv[0] in ("-h", "--help", "--version"):

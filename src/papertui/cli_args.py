@@ -14,14 +14,9 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from papertui import __version__
-from papertui.cli_args_fetch import (
-    daily_arguments,
-    digest_arguments,
-    fetch_arguments,
-    fetched_option,
-)
+from papertui.cli_args_corpus import corpus_arguments
+from papertui.cli_args_fetch import daily_arguments, digest_arguments, fetch_arguments
 from papertui.core.export import FORMATS as EXPORT_FORMATS
-from papertui.core.formats import FORMATS
 
 
 class UsageError(Exception):
@@ -30,37 +25,10 @@ class UsageError(Exception):
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        if message.startswith("the following arguments are required"):
+            # what the command takes, on the same line: usage: ... QUERY [PATH ...]
+            message += "; " + " ".join(self.format_usage().split())
         raise UsageError(f"{self.prog}: {message} (see --help)")
-
-
-def corpus_paths(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "paths", nargs="*", metavar="PATH", help="corpus files or folders (default: bundled)"
-    )
-    format_option(p)
-    fetched_option(p)
-
-
-def format_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--format",
-        dest="input_format",
-        choices=FORMATS,
-        metavar="FORMAT",
-        help="read every file as FORMAT (" + ", ".join(FORMATS) + "); default: detected",
-    )
-
-
-def corpus_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "-c",
-        "--corpus",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help="corpus file or folder to find the paper in (repeatable; default: bundled)",
-    )
-    fetched_option(p)
 
 
 def limit_json(p: argparse.ArgumentParser) -> None:
@@ -69,85 +37,103 @@ def limit_json(p: argparse.ArgumentParser) -> None:
 
 
 def _list(p: argparse.ArgumentParser) -> None:
-    corpus_paths(p)
+    corpus_arguments(p)
     p.add_argument("--json", action="store_true", help="one JSON array of paper records")
 
 
 def _search(p: argparse.ArgumentParser) -> None:
-    p.add_argument("query", help="same syntax as the reader; may start with - (-word, -tag:x)")
-    corpus_paths(p)
+    p.add_argument(
+        "query", metavar="QUERY", help="same syntax as the reader; may start with - (-word, -tag:x)"
+    )
+    corpus_arguments(p)
     limit_json(p)
 
 
 def _similar(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id")
-    corpus_paths(p)
+    p.add_argument("id", metavar="ID")
+    corpus_arguments(p)
     limit_json(p)
 
 
 def _tag(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id")
-    p.add_argument("tag")
+    p.add_argument("id", metavar="ID")
+    p.add_argument("tag", metavar="TAG")
     p.add_argument("--remove", action="store_true", help="remove the tag instead")
-    corpus_option(p)
+    corpus_arguments(p)
 
 
 def _read(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id")
+    p.add_argument("id", metavar="ID")
     p.add_argument("--unread", action="store_true", help="mark it unread instead")
-    corpus_option(p)
+    corpus_arguments(p)
 
 
 def _index(p: argparse.ArgumentParser) -> None:
-    corpus_paths(p)
+    corpus_arguments(p)
     p.add_argument("--progress-json", action="store_true", help=argparse.SUPPRESS)
 
 
 def _semantic(p: argparse.ArgumentParser) -> None:
-    corpus_paths(p)
+    corpus_arguments(p)
     p.add_argument("--progress-json", action="store_true", help=argparse.SUPPRESS)
 
 
 def _overview(p: argparse.ArgumentParser) -> None:
-    corpus_paths(p)
+    corpus_arguments(p)
     p.add_argument("--query", metavar="QUERY", help="describe the papers this query finds")
     p.add_argument("--json", action="store_true", help="one JSON object")
 
 
 def _rank(p: argparse.ArgumentParser) -> None:
-    corpus_paths(p)
+    corpus_arguments(p)
     limit_json(p)
 
 
 def _like(p: argparse.ArgumentParser) -> None:
     p.add_argument("id", metavar="ID|FILE", help="a paper id prefix, or a file of papers you like")
     p.add_argument("--remove", action="store_true", help="forget the like instead")
-    corpus_option(p)
+    corpus_arguments(p, positional=False)  # `like A B`: two files of papers, or a corpus?
 
 
 def _skip(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id")
+    p.add_argument("id", metavar="ID")
     p.add_argument("--remove", action="store_true", help="forget the skip instead")
-    corpus_option(p)
+    corpus_arguments(p)
 
 
 def _feedback(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--reset", action="store_true", help="forget every like, skip and seed file (required)"
     )
-    corpus_option(p)
+    corpus_arguments(p)
 
 
 def _bookmark(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id")
+    p.add_argument("id", metavar="ID")
     p.add_argument("--remove", action="store_true", help="remove the bookmark instead")
-    corpus_option(p)
+    corpus_arguments(p)
 
 
 def _note(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id")
-    p.add_argument("text", nargs="?", help="the new note; '-' reads it from standard input")
-    corpus_option(p)
+    p.add_argument("id", metavar="ID")
+    p.add_argument(
+        "text",
+        nargs="*",
+        default=[],
+        metavar="TEXT",
+        help="the new note (the words joined by spaces); '-' reads it from standard input; "
+        "'' clears it; none: print the note",
+    )
+    p.add_argument(
+        "--text",
+        dest="text_option",
+        metavar="TEXT",
+        help="the new note, even one that names a file or folder (TEXT that does is refused)",
+    )
+    p.add_argument(
+        "--append", action="store_true", help="add the text to the note, after a newline"
+    )
+    corpus_arguments(p, positional=False)  # the words after ID are the note
 
 
 def _export(p: argparse.ArgumentParser) -> None:
@@ -164,11 +150,12 @@ def _export(p: argparse.ArgumentParser) -> None:
         "-o", "--output", metavar="FILE", help="write to FILE (a folder for notes), not stdout"
     )
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-    corpus_option(p)
+    # no positional PATH: `export out.bib` would read out.bib; --format is the export's
+    corpus_arguments(p, positional=False, input_format=False)
 
 
 def _serve(p: argparse.ArgumentParser) -> None:
-    corpus_paths(p)
+    corpus_arguments(p)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (8000; 0: any free)")
     p.add_argument(
@@ -223,10 +210,14 @@ NAMES = [c.name for c in COMMANDS]
 
 READER_HELP = """\
 the reader:
-  papertui [PATH...] [--format FORMAT] [--fetched]
+  papertui [PATH...] [-c PATH] [--format FORMAT] [--fetched]
       opens the reader on PATHs (files or folders; default: the settings' default_paths,
       else the bundled collections). FORMAT forces one input format for every file;
       --fetched adds what papertui fetch fetched. Press ? in the reader for its keys.
+
+the corpus: every command that reads papers takes it as -c PATH (repeatable); list,
+  search, similar, index, semantic, overview, rank, bookmark, tag, read, skip, feedback
+  and serve also take PATHs after their other arguments (not note: its words are the note).
 
 commands (papertui COMMAND --help for each):
 """
@@ -249,9 +240,7 @@ def parser() -> argparse.ArgumentParser:
 
 def reader_parser() -> argparse.ArgumentParser:
     p = Parser(prog="papertui", description="Open the reader.")
-    p.add_argument("paths", nargs="*", metavar="PATH")
-    format_option(p)
-    fetched_option(p)
+    corpus_arguments(p)
     return p
 
 

@@ -2,9 +2,10 @@
 feed and search API, Paper Copilot's lists and OpenReview, in their documented shapes (`shapes`),
 with ETags, and faults a test can queue (a status with headers, a slow answer, a cut-short body,
 invalid JSON, an empty page). The tests start it in a thread; run it by hand to try the morning
-loop against a few hundred papers:
+loop against a few hundred papers, or to rehearse a failing source (docs/fetch.md):
 
     python tests/net/server.py --papers 300        # prints the environment to point papertui at it
+    python tests/net/server.py --fault /api/daily_papers=503:2 --fault /rss/cs.LG=truncate
 """
 
 from __future__ import annotations
@@ -12,28 +13,23 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
+import sys
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 try:
     from . import shapes
+    from .fault_specs import Fault, fault_arguments, faults_of
 except ImportError:  # run as a script
+    from fault_specs import Fault, fault_arguments, faults_of  # type: ignore[no-redef]
+
     import shapes  # type: ignore[no-redef]
 
-
-@dataclass
-class Fault:
-    """One canned answer, served instead of the normal one."""
-
-    status: int = 200
-    headers: dict[str, str] = field(default_factory=dict)
-    body: bytes = b""
-    delay: float = 0.0  # seconds before answering (past a client's timeout)
-    truncate: bool = False  # announce more bytes than are sent, then close
+__all__ = ["Fault", "FixtureServer", "Sources"]
 
 
 @dataclass
@@ -104,9 +100,13 @@ class Handler(BaseHTTPRequestHandler):
         try:
             time.sleep(self.server.latency)
             fault = self.server.next_fault(parts.path)
-            if fault is not None:
+            if fault is not None and self.server.verbose:  # run by hand: say what was rehearsed
+                print(f"{method} {self.path}: {fault.describe()}", file=sys.stderr, flush=True)
+            if fault is not None and not fault.then_normal:
                 self._fault(fault)
             else:
+                if fault is not None:
+                    time.sleep(fault.delay)
                 status, headers, body = self.server.route(method, parts.path, query, self)
                 seen.answering = time.monotonic()
                 self._send(status, headers, body)
@@ -147,6 +147,8 @@ class FixtureServer(ThreadingHTTPServer):
         self.seen: list[Seen] = []
         self.latency = 0.0  # seconds before every answer (a far server, when run by hand)
         self.faults: dict[str, deque[Fault]] = {}
+        self.standing: dict[str, Fault] = {}  # served on every request once `faults` run out
+        self.verbose = False
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
@@ -180,10 +182,18 @@ class FixtureServer(ThreadingHTTPServer):
         with self._lock:
             self.faults.setdefault(path, deque()).extend(faults)
 
+    def arm(self, path: str, fault: Fault, times: int | None) -> None:
+        """Answer the next `times` requests to `path` with `fault` (None: every one)."""
+        if times is None:
+            with self._lock:
+                self.standing[path] = fault
+        else:
+            self.queue(path, *[fault] * times)
+
     def next_fault(self, path: str) -> Fault | None:
         with self._lock:
             waiting = self.faults.get(path)
-            return waiting.popleft() if waiting else None
+            return waiting.popleft() if waiting else self.standing.get(path)
 
     def requests_to(self, path: str) -> list[Seen]:
         return [s for s in self.seen if s.path == path]
@@ -251,15 +261,29 @@ def _iso_week(day: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--papers", type=int, default=300, help="Daily Papers in all (7 days)")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=8765, help="8765; 0: any free port")
     parser.add_argument("--latency", type=float, default=0.3, help="seconds before each answer")
+    parser.add_argument(
+        "--last-day", default="", metavar="DATE", help="the last day served (today)"
+    )
+    fault_arguments(parser)
     args = parser.parse_args()
-    server = FixtureServer(Sources(per_day=max(1, args.papers // 7)), args.port)
+    faults = faults_of(args, parser)
+    server = FixtureServer(
+        Sources(per_day=max(1, args.papers // 7), last_day=args.last_day), args.port
+    )
     server.latency = args.latency
+    server.verbose = True
+    for path, fault, times in faults:
+        server.arm(path, fault, times)
     for name, value in server.env().items():
         print(f"export {name}={value}")
     print("export PAPERTUI_ARXIV_DELAY=1", flush=True)
     print(f"# days served: {', '.join(server.sources.days)}", flush=True)
+    for path, fault, times in faults:
+        print(
+            f"# {path}: {fault.describe()}, {f'{times} times' if times else 'always'}", flush=True
+        )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

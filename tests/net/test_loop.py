@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from papertui.cli import main
 from papertui.core.settings import load_settings, settings_path
@@ -70,6 +71,8 @@ def test_digest_lists_what_was_fetched_since_the_last_one(server, capsys):
     assert f"· {votes[0]} upvotes" in out.split("\n## 2.")[0]
     code, out, _ = run(capsys, "digest")
     assert code == 0 and "0 papers fetched since" in out
+    # the last digest's time to the second, with its zone: no microseconds
+    assert re.search(r"fetched since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\.\n", out), out
     run(capsys, "fetch", "hf:2025-09-07")
     code, out, _ = run(capsys, "digest", "--format", "json")
     records = json.loads(out)

@@ -368,6 +368,37 @@ async def test_open_url_without_a_browser_offers_to_copy_the_link(write_corpus, 
         assert clipboard.copied == ["https://example.org/code"]
 
 
+async def test_open_url_with_no_browser_on_the_machine_says_so_at_once(write_corpus, monkeypatch):
+    path = write_corpus("L\n\nCode at https://example.org/code. Done.")
+    monkeypatch.delenv("BROWSER", raising=False)
+    monkeypatch.setattr("papertui.ui.background.system_browser_found", lambda: False)
+    tried: list[str] = []
+    monkeypatch.setattr("papertui.ui.background.open_url", lambda url, *a: tried.append(url))
+    app = make_app([path])  # the reader's own way to open links, none given
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await pilot.pause()  # no worker to wait for: the answer is there on the next frame
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "No browser could open" in app.screen.question
+        assert tried == []  # no browser was tried, so nothing to wait for
+
+
+def test_a_text_mode_browser_is_no_browser_for_the_reader(monkeypatch):
+    import webbrowser
+
+    from papertui.ui import background
+
+    monkeypatch.delenv("BROWSER", raising=False)
+    monkeypatch.setattr(webbrowser, "get", lambda: webbrowser.GenericBrowser("lynx"))
+    assert not background.system_browser_found()  # it would draw over the reader
+    monkeypatch.setattr(webbrowser, "get", lambda: webbrowser.GenericBrowser("firefox"))
+    assert background.system_browser_found()
+    monkeypatch.setenv("BROWSER", "lynx")  # chosen on purpose: used
+    monkeypatch.setattr(webbrowser, "get", lambda: webbrowser.GenericBrowser("lynx"))
+    assert background.system_browser_found()
+
+
 async def test_help_lists_every_binding_and_closes():
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

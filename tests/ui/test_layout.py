@@ -220,7 +220,8 @@ async def test_a_long_status_line_drops_whole_parts_at_80_columns() -> None:
         assert len(shown) <= 80
         # where the cursor is stays, with the count (a trial missed it at 80 columns)
         assert shown.startswith("row 12/50 of 23478 · bookmarks only · ")
-        assert "topics: computing 40%" in shown  # progress outranks the order
+        # the order in force is always named: its label goes only when the line is too short
+        assert {"order: for you", "for you"} & set(shown.split(" · ")), shown
         assert all(part in shown for part in shown.split(" · "))
         assert not shown.endswith(("·", "(s"))
 
@@ -242,3 +243,22 @@ async def test_the_cursor_blinks_unless_the_settings_say_not(monkeypatch) -> Non
             await pilot.pause()
             box = app.focused
             assert isinstance(box, Input) and box.cursor_blink is blinks
+
+
+async def test_results_scanned_while_indexing_say_they_are_partial() -> None:
+    from papertui.core.querying import SCANNED
+    from papertui.ui.widgets.status import ListState, StatusLine
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        line = app.screen.query_one(StatusLine)
+        line.state = ListState(total=3000, shown=40, filtered=True, notes=(SCANNED,), position=1)
+        line.index_state = "indexing 64%"
+        await pilot.pause()
+        shown = str(line.render())
+        assert "partial: indexing 64%" in shown and SCANNED not in shown
+        line.index_state = ""  # built: the list is asked for again, with no scan note
+        line.state = ListState(total=3000, shown=40, filtered=True, position=1)
+        await pilot.pause()
+        assert "partial" not in str(line.render())

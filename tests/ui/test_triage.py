@@ -311,6 +311,10 @@ async def test_u_takes_back_the_last_answers_one_at_a_time(write_corpus):
         assert [notes.feedback_word(i) for i in ids] == [None, None, None]
 
 
+def parts(line: str) -> set[str]:
+    return {p.strip() for p in line.split(" · ")}
+
+
 async def test_a_search_in_for_you_order_says_the_order_on_a_narrow_screen(write_corpus):
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=(80, 24)) as pilot:
@@ -321,7 +325,19 @@ async def test_a_search_in_for_you_order_says_the_order_on_a_narrow_screen(write
         await pilot.press("slash", *"proten foldng")  # typos: the corrections take room too
         await settle(pilot)
         line = status(app)
-        assert "searched" in line and "order: for you" in line, line
+        # a new search is ranked, whatever the browsing order, and the line says so
+        # (at 80 columns the order's label goes before the corrections: its name stays)
+        assert "searched" in line and {"order: best match", "best match"} & parts(line), line
+        await pilot.press("enter")
+        for _ in range(4):  # best match -> file order, title A-Z, recent, for you: for this search
+            await pilot.press("s")
+        await settle(pilot)
+        line = status(app)
+        assert "searched" in line and {"order: for you", "for you"} & parts(line), line
+        await pilot.press("escape")  # the query cleared: browsing keeps its own order
+        await settle(pilot)
+        assert "order: for you" in status(app)
+        assert app.reader.state.sort == "foryou" and app.reader.state.query_sort is None
 
 
 async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus, monkeypatch):
@@ -394,10 +410,13 @@ async def test_ask_me_before_any_answer_says_there_is_nothing_to_ask_yet(write_c
     app = make_app([themed(write_corpus)])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        rows = list(app.reader.paper_list.rows)
         await pilot.press("A")
         await settle(pilot)
-        assert not app.reader.paper_list.rows
-        assert "nothing learned yet" in app.reader.paper_list.empty_message
+        # it says what it needs, and the list the reader was in stays
+        said = toasts(app)
+        assert any("Ask me needs something to learn from first: like (+)" in t for t in said)
+        assert app.reader.paper_list.rows == rows and not app.reader.state.ask_me
 
 
 async def test_ask_me_lists_uncertain_papers_and_esc_goes_back(write_corpus, monkeypatch):

@@ -174,3 +174,27 @@ def test_liked_and_skipped_filters_list_and_export_the_answers(capsys, tmp_path)
     code, _, err = run(capsys, "export", "--query", "is:likd", "-o", str(tmp_path / "x.json"))
     assert code == 2 and "unknown filter 'is:likd'" in err and "is:liked" in err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_the_digest_says_since_when_to_the_second_with_its_zone():
+    from papertui.commands.digest import markdown
+
+    since = "2025-09-08T07:00:01.123456Z"  # as the last digest's time is kept
+    out = markdown([], 0, since, "2025-09-09T07:00:00.000001Z")
+    assert out.endswith("0 papers fetched since 2025-09-08 07:00:01 UTC.\n")
+    assert "2025-09-01" in markdown([], 0, "2025-09-01", "2025-09-09T07:00:00Z")  # --since DATE
+
+
+def test_the_readme_and_the_cli_docs_name_every_export_format():
+    from pathlib import Path
+
+    from papertui.core.export import FORMATS
+
+    root = Path(__file__).resolve().parents[2]
+    for doc in (root / "README.md", root / "docs" / "cli.md"):
+        text = doc.read_text("utf-8").lower()
+        for fmt in (*FORMATS, "notes"):
+            assert fmt in text, (doc.name, fmt)
+    commands = (root / "README.md").read_text("utf-8").split("## Commands")[1].split("\n## ")[0]
+    assert all(fmt in commands for fmt in (*FORMATS, "notes")), commands  # the command block
+    assert "-c PATH" in commands

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import signal
 import sys
 import threading
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from papertui.cli_args import UsageError
 from papertui.core import paths
 from papertui.core.settings import load_settings
+from papertui.core.text import once_each
 
 if TYPE_CHECKING:  # the library loads only when a command needs it, not for a quick search
     from papertui.core.corpus import Paper
@@ -29,7 +31,7 @@ def open_library(sources: Sequence[str], fmt: str | None = None, deferred: bool 
 
     opener = Library.open_deferred if deferred else Library.open
     library = opener(sources or None, fmt)
-    for line in library.corpus.errors + library.corpus.warnings:
+    for line in once_each(library.corpus.errors + library.corpus.warnings):
         print(f"papertui: {line}", file=sys.stderr)
     for _severity, message in library.marks.problems():
         print(f"papertui: {message}", file=sys.stderr)
@@ -127,9 +129,14 @@ class ProgressBar:
 
 
 def find_paper(args: argparse.Namespace) -> tuple[Library, Paper]:
+    """The library of args.corpus and the paper args.id names in it. A corpus path that is
+    not there is refused first (`bookmark ID1 ID2` would otherwise open "ID2" as a corpus)."""
     from papertui.core.library import PaperNotFound
 
-    library = open_library(args.corpus)
+    for path in args.corpus:
+        if not os.path.exists(path):
+            raise UsageError(f"papertui {args.command}: {path}: no such corpus file or folder")
+    library = open_library(args.corpus, getattr(args, "input_format", None))
     try:
         return library, library.resolve(args.id)
     except PaperNotFound as exc:

@@ -62,7 +62,7 @@ def _since(text: str, last: str) -> str:
 
 
 def markdown(records: list[dict[str, object]], total: int, since: str, now: str) -> str:
-    when = f"since {since.replace('T', ' ').removesuffix('Z')}" if since else "so far"
+    when = f"since {shown_time(since)}" if since else "so far"
     head = f"# papertui digest, {now[:10]}\n\n{counted(total, 'paper')} fetched {when}"
     if not records:
         return head + ".\n"
@@ -92,6 +92,19 @@ def markdown(records: list[dict[str, object]], total: int, since: str, now: str)
             lines += ["", f"*for you: {r['why']}*"]
         lines.append("")
     return "\n".join(lines)
+
+
+def shown_time(stamp: str) -> str:
+    """A stored time as a reader reads it: "2025-09-08 07:00:01 UTC" (kept to the microsecond,
+    to compare with the fetch times; shown to the second), a date as it is."""
+    try:
+        when = dt.datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if "T" not in stamp and " " not in stamp:
+        return stamp
+    zone = "UTC" if when.utcoffset() == dt.timedelta(0) else when.strftime("%z")
+    return f"{when:%Y-%m-%d %H:%M:%S} {zone}".rstrip()
 
 
 def _one_line(value: object) -> str:

@@ -26,7 +26,7 @@ def cmd_semantic(args: argparse.Namespace) -> int:
     one_blas_thread_env()  # before numpy loads
     if args.progress_json:  # the reader's child: it ends with the reader, however that ends
         end_with_parent()
-    library = open_library(args.paths, args.input_format)
+    library = open_library(args.corpus, args.input_format)
     ensure_semantic(library, args.progress_json)
     topics = library.semantic.cache().topics
     summary = (
@@ -37,7 +37,7 @@ def cmd_semantic(args: argparse.Namespace) -> int:
 
 
 def cmd_overview(args: argparse.Namespace) -> int:
-    library = open_library(args.paths, args.input_format)
+    library = open_library(args.corpus, args.input_format)
     library.indexing.complete_titles()
     if args.query:
         library.indexing.ensure()
@@ -71,7 +71,7 @@ def cmd_overview(args: argparse.Namespace) -> int:
 
 def cmd_rank(args: argparse.Namespace) -> int:
     limit = limit_of(args)
-    library = open_library(args.paths, args.input_format)
+    library = open_library(args.corpus, args.input_format)
     library.indexing.complete_titles(matcher=False)
     ensure_semantic(library)
     view = library.foryou.rank(limit)
@@ -97,7 +97,7 @@ def cmd_like(args: argparse.Namespace) -> int:
     if not args.remove and not os.path.isfile(args.id) and ("." in args.id or os.sep in args.id):
         raise UsageError(f"papertui like: {args.id}: no such file")
     if os.path.isfile(args.id) and not args.remove:
-        library = open_library(args.corpus)
+        library = open_library(args.corpus, args.input_format)
         problems: list[str] = []
         try:
             count = library.foryou.add_seeds(args.id, problems)
@@ -123,7 +123,7 @@ def cmd_skip(args: argparse.Namespace) -> int:
 def cmd_feedback(args: argparse.Namespace) -> int:
     if not args.reset:
         raise UsageError("papertui feedback: say --reset to forget every like, skip and seed")
-    library = open_library(args.corpus)
+    library = open_library(args.corpus, args.input_format)
     library.marks.reset_feedback()
     print("forgot every like, skip and seed file")
     return 0

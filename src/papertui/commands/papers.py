@@ -1,5 +1,5 @@
 """The commands over papers and their annotations: list, search, similar, index, bookmark,
-tag, read, note and export."""
+tag, read and export (note has a module of its own, notes)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from papertui.core.text import counted
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    library = open_library(args.paths, args.input_format)
+    library = open_library(args.corpus, args.input_format)
     library.indexing.complete_titles(matcher=False)
     library.marks.mark_seen()
     for f in library.corpus.files:
@@ -45,10 +45,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_search(args: argparse.Namespace) -> int:
     limit = limit_of(args)
-    quick = None if args.input_format else quick_search(args.paths, args.query, limit)
+    quick = None if args.input_format else quick_search(args.corpus, args.query, limit)
     if quick is not None:
         return print_records(quick, args.json) or _nothing_found(args.query, len(quick))
-    library = open_library(args.paths, args.input_format)
+    library = open_library(args.corpus, args.input_format)
     library.indexing.ensure()
     library.marks.mark_seen()  # `is:new` answers as in the reader
     parsed = parse_query(args.query)
@@ -75,14 +75,8 @@ def _nothing_found(query: str, found: int) -> int:
 
 
 def cmd_similar(args: argparse.Namespace) -> int:
-    from papertui.core.library import PaperNotFound
-
     limit = limit_of(args)
-    library = open_library(args.paths, args.input_format)
-    try:
-        paper = library.resolve(args.id)
-    except PaperNotFound as exc:
-        raise UsageError(f"papertui: {exc}") from exc
+    library, paper = find_paper(args)
     ensure_semantic(library)
     return print_view(library, library.semantic.similar(paper, limit), args.json)
 
@@ -90,7 +84,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
 def cmd_index(args: argparse.Namespace) -> int:
     if args.progress_json:  # the reader's child: it ends with the reader, however that ends
         end_with_parent()
-    library = open_library(args.paths, args.input_format)
+    library = open_library(args.corpus, args.input_format)
     bar = ProgressBar(args.progress_json)
     try:
         with exit_on_terminate():
@@ -132,19 +126,6 @@ def cmd_read(args: argparse.Namespace) -> int:
     library, paper = find_paper(args)
     library.marks.set_read([paper], not args.unread)
     print(f"marked {'unread' if args.unread else 'read'} {paper.id}  {paper.title}")
-    return 0
-
-
-def cmd_note(args: argparse.Namespace) -> int:
-    library, paper = find_paper(args)
-    if args.text is None:
-        note = library.marks.note(paper)
-        if note:
-            print(note)
-        return 0
-    text = sys.stdin.read() if args.text == "-" else args.text
-    library.marks.set_note(paper, text)
-    print(f"{'saved note on' if text.strip() else 'cleared note on'} {paper.id}  {paper.title}")
     return 0
 
 

@@ -12,11 +12,11 @@ from papertui.serve.options import ServeError, check_options
 def reader_arguments(args: argparse.Namespace) -> list[str]:
     """The reader's command line for the corpus options given to serve, with absolute paths
     (the readers run in the server's directory, but a path must not depend on it)."""
-    missing = [p for p in args.paths if not os.path.exists(p)]
+    missing = [p for p in args.corpus if not os.path.exists(p)]
     if missing:
         raise UsageError(f"papertui serve: {missing[0]}: no such file or folder")
     argv = ["--format", args.input_format] if args.input_format else []
-    paths = [os.path.abspath(p) for p in args.paths]
+    paths = [os.path.abspath(p) for p in args.corpus]
     return argv + (["--", *paths] if paths else [])
 
 

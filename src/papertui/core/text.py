@@ -134,3 +134,12 @@ def cut_words(text: str, limit: int) -> str:
     if space > limit // 2:
         head = head[:space]
     return head.rstrip(" ,;:-") + "…"
+
+
+def once_each(lines: list[str]) -> list[str]:
+    """Each line once, in first-seen order, with how often it was said when more than once:
+    seven identical warnings about one file are one line."""
+    seen: dict[str, int] = {}
+    for line in lines:
+        seen[line] = seen.get(line, 0) + 1
+    return [line if n == 1 else f"{line} ({n} times)" for line, n in seen.items()]

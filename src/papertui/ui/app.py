@@ -20,7 +20,7 @@ from textual.widgets import Input, TextArea
 from papertui.core.clipboard import copy_system
 from papertui.core.library import Library
 from papertui.core.settings import load_settings, remember, settings_path
-from papertui.core.text import safe_display
+from papertui.core.text import once_each, safe_display
 from papertui.ui.ending import Ending
 from papertui.ui.keys import APP_KEYS, PALETTE, SORT_NAMES
 from papertui.ui.screens.dialog import KeysWelcome, TypingDialog
@@ -68,6 +68,7 @@ class PaperTUI(App[None]):
         self._start_sort = sort  # this start's order (papertui daily), not the remembered one
         self._copy_system = clipboard
         self.settings = load_settings({k.action for k in APP_KEYS})
+        self._said_about_files: set[str] = set()  # load problems already toasted
         self._ending: Ending | None = None  # ends the reader when its terminal closes
         self._held: list[events.Key] | None = None  # keys typed while a dialog opens
 
@@ -128,7 +129,7 @@ class PaperTUI(App[None]):
 
     def on_mount(self) -> None:
         self._apply_settings()
-        self._report_corpus()
+        self.report_corpus()
         if not self.is_headless:  # a terminal that can close under it (not the tests' one)
             loop = asyncio.get_running_loop()
             self._ending = Ending(
@@ -175,26 +176,29 @@ class PaperTUI(App[None]):
         if problem is not None:
             self.notify(f"Setting not remembered: {safe_display(problem)}", severity="warning")
 
-    def _report_corpus(self) -> None:
-        """One toast per problem with the files (each once: a deferred load can report a
-        file's problem twice); the help's "Loaded files" keeps them after the toasts fade."""
+    def report_corpus(self) -> None:
+        """One toast per problem with the files, each once (a deferred load reports a file's
+        problems when it is read, after the first paint: the reader calls this again then);
+        the help's "Loaded files" keeps them after the toasts fade."""
         corpus = self.library.corpus
-        said: set[str] = set()
+        said = self._said_about_files
 
         def say(text: str, title: str, severity: SeverityLevel, timeout: int) -> None:
             if text not in said:
                 said.add(text)
                 self.notify(safe_display(text), title=title, severity=severity, timeout=timeout)
 
-        for line in corpus.errors:
+        for line in once_each(corpus.errors):
             say(line, "Not loaded", "error", 10)
-        for line in corpus.warnings:
+        for line in once_each(corpus.warnings):
             say(line, "Warning", "warning", 10)
         for report in corpus.files:
             if report.skipped:
                 say(f"{report.path}: {report.summary()}", "Loaded with skips", "information", 8)
         for severity, message in self.library.marks.problems():
-            self.notify(safe_display(message), severity=severity, timeout=20)  # type: ignore[arg-type]
+            if message not in said:
+                said.add(message)
+                self.notify(safe_display(message), severity=severity, timeout=20)  # type: ignore[arg-type]
 
     def notify(
         self,

@@ -5,8 +5,10 @@ safe, dropping messages once the reader has closed) and, where it can take long,
 
 from __future__ import annotations
 
+import os
 import subprocess
 import threading
+import webbrowser
 from collections.abc import Callable
 from pathlib import Path
 
@@ -40,7 +42,7 @@ def compute_view(library: Library, state: ReaderState, depth: int) -> View:
     if state.topic is not None:  # the topic chosen in the overview, as a filter
         query = f"{query} topic:{state.topic[0] + 1}"
     return library.run_query(
-        query, state.bookmarks_only, depth=depth, sort=state.sort, collections=state.collections
+        query, state.bookmarks_only, depth=depth, sort=state.order, collections=state.collections
     )
 
 
@@ -159,6 +161,25 @@ def add_seeds(library: Library, path: str, post: Post) -> None:
 def copy(text: str, what: str, system: Callable[[str], str | None], post: Post) -> None:
     """A clipboard program can take its time to answer: asked here, said by the screen."""
     post(messages.Copied(text, what, system(text)))
+
+
+SYSTEM_OPEN = webbrowser.open  # the reader's default way to open a link
+# browsers Python's webbrowser finds with no display: they would draw over the reader
+_CONSOLE_BROWSERS = ("www-browser", "links", "elinks", "lynx", "w3m")
+
+
+def system_browser_found() -> bool:
+    """Whether Python's webbrowser has a browser to start (a few milliseconds: it looks on
+    PATH): with none, `o` says so at once instead of after the attempt. A text-mode browser
+    is no browser here unless BROWSER names it, since it would take over the reader's
+    terminal."""
+    if os.environ.get("BROWSER"):
+        return True
+    try:
+        found = webbrowser.get()
+    except webbrowser.Error:
+        return False
+    return getattr(found, "name", "") not in _CONSOLE_BROWSERS
 
 
 def open_url(url: str, browser: Callable[[str], bool], post: Post) -> None:

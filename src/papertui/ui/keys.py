@@ -89,7 +89,7 @@ LIST_KEYS = [
     ("Space (detail pane)", "page down in the abstract"),
     ("Enter (list)", "read the paper: the detail pane takes the keys (shown again after z)"),
     ("Esc (detail pane)", "back to the list (list only again if Enter showed the detail)"),
-    ("mouse", "click a row to open it; wheel scrolls"),
+    ("mouse", "click a row to open it; the wheel scrolls, the cursor comes along"),
 ]
 
 SEARCH_KEYS = [
@@ -97,6 +97,8 @@ SEARCH_KEYS = [
     ("Enter", "go to the results, keeping the query"),
     ("Esc", "clear the query: back on the paper you searched from (or the one you chose)"),
     ("Esc (list)", "peel one layer: selection, query, similar view, bookmarks only, collections"),
+    ("", "and land on the paper and screen row you left that list on"),
+    ("s (searching)", "a new search is best match first; s orders this search only"),
 ]
 
 EDITOR_KEYS = [

@@ -17,7 +17,10 @@ LEARNING_ORDERS = ("foryou", "new")
 @dataclass(frozen=True, slots=True)
 class ReaderState:
     query: str = ""
-    sort: str = "relevance"
+    sort: str = "relevance"  # the order for browsing: remembered for the next session
+    # the order the reader chose for the query being typed (None: best match first); a new
+    # search is always ranked, whatever the browsing order
+    query_sort: str | None = None
     bookmarks_only: bool = False
     collections: frozenset[str] = frozenset()
     # a view that is not a search, over the query's results: "more like" a paper (its position
@@ -26,6 +29,20 @@ class ReaderState:
     like_bookmarks: bool = False
     ask_me: bool = False
     topic: tuple[int, str] | None = None  # (index, label) chosen in the overview
+
+    @property
+    def order(self) -> str:
+        """The order in force: the query's (best match unless chosen for it), else the
+        browsing order."""
+        if self.query.strip():
+            return self.query_sort or "relevance"
+        return self.sort
+
+    def with_order(self, order: str) -> ReaderState:
+        """`order` chosen: for the query when there is one, else for browsing."""
+        if self.query.strip():
+            return replace(self, query_sort=order)
+        return replace(self, sort=order)
 
     @property
     def special(self) -> bool:
@@ -51,7 +68,7 @@ class ReaderState:
         if self.topic is not None:
             return replace(self, topic=None)
         if self.query:
-            return replace(self, query="")
+            return replace(self, query="", query_sort=None)
         if self.bookmarks_only:
             return replace(self, bookmarks_only=False)
         if self.collections:
@@ -83,7 +100,7 @@ class ReaderState:
 
     def learning(self) -> bool:
         """Whether answers re-rank the list at once: "for you" and "ask me"."""
-        return self.ask_me or (self.sort in LEARNING_ORDERS and not self.special)
+        return self.ask_me or (self.order in LEARNING_ORDERS and not self.special)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +112,37 @@ class Placement:
     the next paper the reader has not passed); `pinned`: that paper shown at `row` whatever its
     place in the new order (the paper being read when the order changed under it). None of
     them: the top. `stay`: on whatever paper is under the cursor when the list arrives (a
-    background result never moves the reader)."""
+    background result never moves the reader). `screen_row`: where on screen the cursor's row
+    is shown (back in a list left earlier: where it was then)."""
 
     keep: int | None = None
     row: int | None = None
     pinned: int | None = None
     stay: bool = False
+    screen_row: int | None = None  # the cursor's row on screen, from the list's top edge
+
+
+class Spots:
+    """Where the reader was in each list it left: the paper under the cursor and its row on
+    screen, by the state that showed the list. Esc, or a layer turned off, lands there again."""
+
+    KEPT = 64  # states remembered; the oldest are forgotten first
+
+    def __init__(self) -> None:
+        self._spots: dict[ReaderState, tuple[int, int]] = {}
+
+    def remember(self, state: ReaderState, paper: int | None, screen_row: int) -> None:
+        if paper is None:
+            return
+        self._spots.pop(state, None)
+        self._spots[state] = (paper, screen_row)
+        while len(self._spots) > self.KEPT:
+            del self._spots[next(iter(self._spots))]
+
+    def placement(self, state: ReaderState, paper: int | None = None) -> Placement | None:
+        """Where the reader was when it left `state` (only if that was on `paper`, when
+        given); None when it never was there."""
+        spot = self._spots.get(state)
+        if spot is None or (paper is not None and spot[0] != paper):
+            return None
+        return Placement(keep=spot[0], screen_row=spot[1])

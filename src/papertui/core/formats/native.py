@@ -15,12 +15,22 @@ from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decod
 # a short one that reads as a sentence (many words, a full stop at the end).
 MAX_NAME = 160
 MAX_NAME_WORDS = 12
+NAME_WORDS_SAID = 8  # a name line of more words is said in the load message
 
 
 def _is_name(line: str) -> bool:
     if len(line) > MAX_NAME:
         return False
     return not (line.endswith(".") and len(line.split()) > MAX_NAME_WORDS)
+
+
+def _reads_as_text(line: str) -> bool:
+    """A name line that could be a short abstract: a sentence, or more words than a name."""
+    return line.endswith(".") or len(line.split()) > NAME_WORDS_SAID
+
+
+def _quoted(line: str) -> str:
+    return f'"{line[:60]}…"' if len(line) > 60 else f'"{line}"'
 
 
 # "NeurIPS 2025 论文列表", "ICML 2024 Paper List": the list is the collection, the venue names it
@@ -63,6 +73,11 @@ def parse_native(path: str, data: bytes) -> ParsedFile:
     has_name = paras[0] == first_line and _is_name(first_line) and len(paras) > 1
     if has_name:
         name, abstracts = collection_name(paras[0]), paras[1:]
+        if _reads_as_text(paras[0]):  # perhaps an abstract: say what became of it
+            warnings.append(
+                f"{path}: its first paragraph ({_quoted(paras[0])}) is taken as the "
+                "collection's name, not as an abstract"
+            )
     else:
         name, abstracts = Path(path).stem, paras
     if not abstracts:

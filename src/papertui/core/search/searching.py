@@ -202,8 +202,22 @@ class SearchIndex:
         if allowed is not None and not allowed:
             return [], 0  # (Whoosh takes an empty set of allowed papers for no condition)
         results = self._searcher.search(q, limit=limit, filter=allowed, mask=masked)
-        total = len(results) if results.has_exact_length() else None
+        # when the best `limit` were found by skipping, every match is counted all the same:
+        # the status line says how many papers match, not how many were ranked
+        exact = results.has_exact_length()
+        total = len(results) if exact else self._count(q, allowed, masked)
         return [(ids[docnum], float(score or 0.0)) for score, docnum in results.top_n], total
+
+    def _count(self, q: wq.Query, allowed: SortedIntSet | None, masked: SortedIntSet | None) -> int:
+        """How many papers `q` matches within the conditions, unscored."""
+        docs = self._searcher.docs_for_query(q)
+        if allowed is None and masked is None:
+            return sum(1 for _ in docs)
+        return sum(
+            1
+            for d in docs
+            if (allowed is None or d in allowed) and (masked is None or d not in masked)
+        )
 
     def _docs_of(self, condition: wq.Query | None) -> SortedIntSet | None:
         """A filter's papers as a sorted array: Whoosh makes a bit set of them, and asks whether

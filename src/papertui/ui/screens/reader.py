@@ -30,7 +30,7 @@ from papertui.ui.screens.reader_actions import ReaderActions
 from papertui.ui.screens.reader_preparing import ReaderPreparing
 from papertui.ui.screens.reader_taking import ReaderTaking
 from papertui.ui.screens.reader_triage import ReaderTriage
-from papertui.ui.state import Placement, ReaderState
+from papertui.ui.state import Placement, ReaderState, Spots
 from papertui.ui.widgets.detail import DetailPane
 from papertui.ui.widgets.paper_list import PaperList
 from papertui.ui.widgets.search_bar import SearchBar
@@ -89,6 +89,7 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
         # before it comes keep it, and the new order shows its best paper there
         self.answer_row: int | None = None
         self._placement: Placement | None = None  # for the next state change
+        self.spots = Spots()  # where the reader was in each list it left
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -138,13 +139,13 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
 
     @property
     def sort(self) -> str:
-        return self.state.sort
+        return self.state.order
 
     def order_name(self) -> str:
         """The order that applies: "best match" ranks nothing without words to match."""
-        if self.state.sort == "relevance" and self.view.indices and not self.view.scores:
+        if self.state.order == "relevance" and self.view.indices and not self.view.scores:
             return SORT_NAMES["corpus"]
-        return SORT_NAMES[self.state.sort]
+        return SORT_NAMES[self.state.order]
 
     def update_status(self) -> None:
         view, state, plist = self.view, self.state, self.paper_list
@@ -159,7 +160,8 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
             # say how it is ordered, not that papers are missing
             filtered=state.narrowed or len(view.indices) != total,
             layers=tuple(layers),
-            sort=self.order_name(),
+            # a view that is not a search names its own order (the layer says it)
+            sort="" if state.special else self.order_name(),
             selected=len(plist.selected),
             corrections=tuple(view.corrections.items()),
             notes=tuple(view.remarks),
@@ -175,13 +177,22 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
     # -- the state, and the lists it shows ------------------------------------------------------
 
     def change(self, placement: Placement | None = None, /, **changes: object) -> None:
-        """A new state (its watcher asks for the list); `placement`: where the cursor goes."""
+        """A new state (its watcher asks for the list); `placement`: where the cursor goes (by
+        default the top, or where the reader was when a layer taken off was put on)."""
         new = replace(self.state, **changes)  # type: ignore[arg-type]
+        if not new.query.strip():
+            new = replace(new, query_sort=None)  # the next search is ranked again
         if new != self.state:
+            if placement is None and new.layer_count() < self.state.layer_count():
+                placement = self.return_to(new)
             self._placement = placement
             self.state = new
 
+    def return_to(self, state: ReaderState, paper: int | None = None) -> Placement | None:
+        return self.spots.placement(state, paper)
+
     def watch_state(self, old: ReaderState, new: ReaderState) -> None:
+        self.spots.remember(old, self.paper_list.position, self.paper_list.screen_row)
         placement, self._placement = self._placement, None
         if old.sort != new.sort:
             self.remember("sort", new.sort)
@@ -257,7 +268,7 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
                 self.toast(
                     "selection", f"Unselected {dropped}: the selected {what} not in this list."
                 )
-        plist.set_rows(view.indices, keep=keep, row=row)
+        plist.set_rows(view.indices, keep=keep, row=row, screen_row=placement.screen_row)
         if message.select_all:
             plist.select_all(toggle=False)
         self.show_current()
@@ -294,8 +305,15 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
         if event.query.strip():
             self.change(Placement(), query=event.query)
         else:  # back to the paper searched from, or (None) stay on the result chosen
-            placement = Placement(keep=event.back_to, stay=event.back_to is None)
-            self.change(placement, query="")
+            self.change(self._back_from_query(event.back_to), query="")
+
+    def _back_from_query(self, paper: int | None) -> Placement:
+        """Clearing the query: back to `paper` (the one searched from) where it was on screen,
+        or (None: a result was chosen) stay on the paper under the cursor."""
+        if paper is None:
+            return Placement(stay=True)
+        back = replace(self.state, query="")
+        return self.return_to(back, paper) or Placement(keep=paper)
 
     @on(SearchBar.Left)
     def _left_search(self) -> None:

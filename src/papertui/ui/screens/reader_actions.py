@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from papertui.core import drafts
 from papertui.core.corpus import Paper
+from papertui.core.semantic.foryou import positive_ids
 from papertui.core.text import safe_display
 from papertui.ui import annotating
 from papertui.ui.keys import SORT_NAMES, help_sections
@@ -55,10 +56,10 @@ class ReaderActions(ReaderBase):
         peeled = self.state.peel()
         if peeled is None:
             return
-        placement = Placement()
+        placement = self.return_to(peeled) or Placement()
         if peeled.query != self.state.query:  # back to the paper searched from, or stay
             back, self.search_bar.back_to = self.search_bar.back_to, None
-            placement = Placement(keep=back, stay=back is None)
+            placement = self._back_from_query(back)
             self.search_bar.show_query("")
         self.change(placement, **_fields(peeled))
 
@@ -90,7 +91,7 @@ class ReaderActions(ReaderBase):
 
     def action_cycle_sort(self) -> None:
         names = list(SORT_NAMES)
-        at = names.index(self.state.sort)
+        at = names.index(self.state.order)
         # "new first" and "most upvoted" only where there are new or upvoted papers
         sort = next(
             n
@@ -98,10 +99,12 @@ class ReaderActions(ReaderBase):
             if n not in ("new", "upvotes") or self.library.has_order(n)
         )
         name = SORT_NAMES[sort]
-        if sort == "relevance" and not self.state.query.strip():
+        if self.state.query.strip():
+            name += " (for this search; browsing keeps its own order)"
+        elif sort == "relevance":
             name += " (with no search: file order)"
         self.notify(f"Order: {name}.", timeout=2)
-        self.change(sort=sort)
+        self.change(**_fields(self.state.with_order(sort)))
 
     def action_collections(self) -> None:
         from papertui.ui.screens.collections import CollectionsScreen
@@ -137,6 +140,16 @@ class ReaderActions(ReaderBase):
         self.change(**_fields(self.state.showing(like_bookmarks=True)))
 
     def action_ask_me(self) -> None:
+        annotations = self.library.annotations()
+        if not annotations.feedback and not positive_ids(annotations):
+            # an empty list would say nothing of what it lacks
+            self.notify(
+                "Ask me needs something to learn from first: like (+) or skip (-) a few "
+                "papers, or bookmark (b) some; then it asks about those it is least sure of.",
+                severity="warning",
+                timeout=6,
+            )
+            return
         self.change(**_fields(self.state.showing(ask_me=True)))
 
     def _split(self, step: int) -> None:

@@ -63,13 +63,16 @@ class ReaderPreparing(ReaderBase):
         self.query_one(StatusLine).index_state = ""
         self.refresh_current()  # "new" markers and states are known now
         self.announce_drafts()  # every paper is read by now
-        if self.state.query or self.state.sort != "relevance":  # a remembered order, too
+        report = getattr(self.app, "report_corpus", None)
+        if report is not None:  # the problems of files read after the first paint
+            report()
+        if self.state.query or self.state.order != "relevance":  # a remembered order, too
             self.rerun()
 
     @on(messages.SemanticReady)
     def _semantic_ready(self) -> None:
         """ "For you" could only keep the list's order until the paper vectors were built."""
-        if self.state.sort in LEARNING_ORDERS:
+        if self.state.order in LEARNING_ORDERS:
             self.rerun()
 
     def announce_drafts(self) -> None:

@@ -71,6 +71,9 @@ class ReaderTaking(ReaderBase):
         if in_browser(self.app):  # papertui serve: a new tab, not a browser on the server
             self.notify(open_in_browser(self.app, url), timeout=3)
             return
+        if browser is background.SYSTEM_OPEN and not background.system_browser_found():
+            self.post_message(messages.Opened(url, False))  # said now, not after a try
+            return
         self.run_worker(lambda: background.open_url(url, browser, post), thread=True)
 
     @on(messages.Opened)

@@ -69,7 +69,7 @@ class ReaderTriage(ReaderBase):
         plist = self.paper_list
         if self.state.ask_me:
             self.search(Placement(row=plist.cursor))
-        elif self.state.sort in LEARNING_ORDERS:
+        elif self.state.order in LEARNING_ORDERS:
             self.search(Placement(keep=position))
         else:
             plist.go_to(position)
@@ -128,7 +128,7 @@ class ReaderTriage(ReaderBase):
         def chosen(text: str | None) -> None:
             outcome = triaging.negative_keyword(self.library, text)
             self.say(outcome)
-            if outcome.relearn and self.state.sort in LEARNING_ORDERS:
+            if outcome.relearn and self.state.order in LEARNING_ORDERS:
                 self.rerun()
 
         question = triaging.negative_question(self.library)

@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
+from textual import events, on
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollDown, ScrollTo, ScrollUp
 from textual.strip import Strip
 
 from papertui.core.corpus import Paper
@@ -24,12 +25,28 @@ from papertui.core.text import safe_display
 from papertui.ui.widgets.row_labels import SELECTED, RowLook, short_labels
 from papertui.ui.widgets.vim_count import VimCount
 
+# rows kept between the cursor and the list's top or bottom edge while it moves, as vim's
+# 'scrolloff': the papers around the one being read stay in sight
+SCROLL_OFF = 3
+WHEEL_ROWS = 3  # rows a notch of the mouse wheel moves
+
 
 class PaperList(VimCount, ScrollView, can_focus=True):
     """Rows of "markers  title  [collection]"; the cursor row is the paper in the detail pane.
 
-    It owns the selection (Space) and the cursor; the collection column shows only when the
-    listed papers come from more than one collection."""
+    It owns the selection (Space) and the cursor, and keeps the cursor's row on screen, with
+    `SCROLL_OFF` rows around it; the collection column shows only when the listed papers come
+    from more than one collection."""
+
+    # VimCount comes first in the bases, so ScrollView's own overflow rule does not reach this
+    # class: without it the list can never scroll to its cursor
+    DEFAULT_CSS = """
+    PaperList {
+        overflow-y: auto;
+        overflow-x: hidden;
+        scrollbar-size-vertical: 1;
+    }
+    """
 
     BINDINGS = [
         Binding("j,down", "cursor_down", "Down", show=False),
@@ -94,15 +111,29 @@ class PaperList(VimCount, ScrollView, can_focus=True):
             return self.rows[self.cursor]
         return None
 
+    @property
+    def screen_row(self) -> int:
+        """The cursor's row on screen, counted from the list's top edge."""
+        return self.cursor - int(self.scroll_offset.y)
+
     def set_papers(self, papers: list[Paper]) -> None:
         """The library's papers grew (a cold start reads its files while the list is shown);
         positions shown so far keep their papers."""
         self._papers = papers
         self.labels = {}
 
-    def set_rows(self, rows: list[int], keep: int | None = None, row: int | None = None) -> None:
+    def set_rows(
+        self,
+        rows: list[int],
+        keep: int | None = None,
+        row: int | None = None,
+        screen_row: int | None = None,
+    ) -> None:
         """Show `rows`; keep the cursor on paper `keep` if it is still there, or on row `row`
-        (whatever paper is there now), else go to the top."""
+        (whatever paper is there now), else go to the top. `screen_row`: the cursor's row on
+        screen (from the list's top edge) to show it at; by default a paper kept stays where
+        it was on screen."""
+        before, before_at = self.position, self.screen_row
         self.rows = rows
         self.virtual_size = Size(self.size.width, len(rows))
         self._update_labels()
@@ -114,15 +145,39 @@ class PaperList(VimCount, ScrollView, can_focus=True):
                 target = rows.index(keep)
             except ValueError:
                 target = 0
+        if screen_row is None and before is not None and rows and rows[target] == before:
+            screen_row = before_at  # the same paper: no jump under the reader's eyes
         self._by_user = False
         self.set_reactive(PaperList.cursor, target)
         self._announce()
-        # after the new virtual size is laid out, or the scroll is clamped to the old one
-        self.call_after_refresh(self._center_cursor)
+        # now, so that no frame shows the old rows' scroll; and once the new virtual size is
+        # laid out the cursor is made sure of again (Textual may clamp the scroll to the old
+        # size meanwhile; keys pressed since have moved the cursor where they wanted)
+        self._place_cursor(screen_row)
+        self.call_after_refresh(self._scroll_cursor_visible)
         self.refresh()
 
-    def _center_cursor(self) -> None:
-        self.scroll_to(y=max(0, self.cursor - self.size.height // 2), animate=False, immediate=True)
+    def _place_cursor(self, screen_row: int | None) -> None:
+        """Scroll so that the cursor shows on `screen_row`, or (None) in the middle when it is
+        off screen."""
+        height = max(1, self.size.height)
+        if screen_row is None:
+            if self._cursor_visible():
+                return
+            screen_row = height // 2
+        screen_row = max(0, min(screen_row, height - 1))
+        self._scroll_top_to(self.cursor - screen_row)
+        self._scroll_cursor_visible()
+
+    def _cursor_visible(self) -> bool:
+        top = int(self.scroll_offset.y)
+        return top <= self.cursor < top + max(1, self.size.height)
+
+    def _scroll_top_to(self, top: int) -> None:
+        # `force`: the list scrolls itself, whatever its scrollbar shows
+        top = max(0, min(top, len(self.rows) - self.size.height))
+        if top != int(self.scroll_offset.y):
+            self.scroll_to(y=top, animate=False, immediate=True, force=True)
 
     def _update_labels(self) -> None:
         papers, first = self._papers, None
@@ -179,17 +234,47 @@ class PaperList(VimCount, ScrollView, can_focus=True):
         self.post_message(self.Highlighted(self, self.position, self._by_user))
 
     def _refresh_row(self, row: int) -> None:
-        y = row - int(self.scroll_offset.y)
-        if 0 <= y < self.size.height:
-            self.refresh_line(y)
+        # ScrollView's refresh_line takes the row in the list and finds it on screen itself
+        if 0 <= row - int(self.scroll_offset.y) < self.size.height:
+            self.refresh_line(row)
+
+    def _margin(self) -> int:
+        return max(0, min(SCROLL_OFF, (self.size.height - 1) // 2))
 
     def _scroll_cursor_visible(self) -> None:
-        top = int(self.scroll_offset.y)
-        height = max(1, self.size.height)
-        if self.cursor < top:
-            self.scroll_to(y=self.cursor, animate=False, immediate=True)
-        elif self.cursor >= top + height:
-            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+        """Scroll the least that shows the cursor's row with `SCROLL_OFF` rows around it."""
+        top, height, margin = int(self.scroll_offset.y), max(1, self.size.height), self._margin()
+        if self.cursor < top + margin:
+            self._scroll_top_to(self.cursor - margin)
+        elif self.cursor > top + height - 1 - margin:
+            self._scroll_top_to(self.cursor - height + 1 + margin)
+
+    # the wheel or the scrollbar moved the rows: once they have moved, the cursor comes along,
+    # as in vim, so the paper in the detail pane is always one on screen (a scroll of the
+    # list's own, to its cursor or to a new list's length, moves no cursor)
+    def on_mouse_scroll_down(self) -> None:
+        self.call_after_refresh(self._cursor_into_view)
+
+    def on_mouse_scroll_up(self) -> None:
+        self.call_after_refresh(self._cursor_into_view)
+
+    @on(ScrollTo)
+    @on(ScrollUp)
+    @on(ScrollDown)
+    def _scrollbar_moved(self) -> None:
+        self.call_after_refresh(self._cursor_into_view)
+
+    def _cursor_into_view(self) -> None:
+        if not self.rows or not self.size.height:
+            return
+        top, height, margin = int(self.scroll_offset.y), self.size.height, self._margin()
+        low = top + margin if top > 0 else 0
+        high = top + height - 1 - margin
+        if top + height >= len(self.rows):
+            high = len(self.rows) - 1
+        if self.cursor < low or self.cursor > high:
+            self._by_user = True
+            self.cursor = max(low, min(self.cursor, high, len(self.rows) - 1))
 
     def go_to(self, position: int) -> bool:
         """Put the cursor on paper `position` (of the library) if the list shows it."""
@@ -229,6 +314,7 @@ class PaperList(VimCount, ScrollView, can_focus=True):
 
     def on_resize(self, event: events.Resize) -> None:
         self.virtual_size = Size(event.size.width, len(self.rows))
+        self.call_after_refresh(self._scroll_cursor_visible)
 
     # -- rendering --------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from papertui.core.querying import SCANNED
 from papertui.core.text import safe_display
 
 
@@ -72,16 +73,24 @@ class StatusLine(Static):
             parts.append((2, f"{s.selected} selected"))
         if s.corrections:
             parts.append((4, "searched " + ", ".join(f"{a}→{b}" for a, b in s.corrections)))
-        parts.extend((5, note) for note in s.notes)
-        if s.sort:  # another order than the usual is kept before the notes: search results
-            # in "for you" order must say so
-            usual = s.sort in ("best match", "file order")
-            parts.append((6 if usual else 3.5, f"order: {s.sort} (s)"))
-        if self.index_state:
-            parts.append((3, self.index_state))
+        notes, progress = list(s.notes), self.index_state
+        if SCANNED in notes and progress:  # results from a scan while the index is built
+            notes.remove(SCANNED)
+            notes.insert(0, f"partial: {progress}")
+            progress = ""
+        parts.extend((2.5 if note.startswith("partial: ") else 5, note) for note in notes)
+        if s.sort:  # the order in force is always named: a list in "for you" or file order
+            # must never pass for the best matches of a search
+            parts.append((0.5, f"order: {s.sort} (s)"))
+        if progress:
+            parts.append((3, progress))
         if self.count:  # as vim shows it: the keys typed so far, waiting for a move
             parts.append((0, f"{self.count}…"))
         width = self.content_size.width or 10_000
+        # too long: the order's key hint goes first, then its label; its name always stays
+        for short in (f"order: {s.sort}", s.sort):
+            if s.sort and len(" · ".join(t for _, t in parts)) > width:
+                parts = [(p, short if t.startswith(f"order: {s.sort}") else t) for p, t in parts]
         while len(parts) > 1 and len(" · ".join(t for _, t in parts)) > width:
             del parts[max(range(len(parts)), key=lambda i: (parts[i][0], i))]
         self.update(safe_display(" · ".join(t for _, t in parts)))
