@@ -16,7 +16,7 @@ from whoosh import index as windex
 
 from papertui.core.corpus import Paper, finish_titles, load_corpus
 from papertui.core.paths import bundled_corpus_dir
-from papertui.core.search import SearchIndex, building, fastwriter, feeding, spill
+from papertui.core.search import SearchIndex, building, fastwriter, feeding, postings, spill
 from papertui.core.search.schema import schema
 
 
@@ -92,10 +92,10 @@ def test_fast_writer_writes_whooshs_files_byte_for_byte(
     papers = papers if which == "bundled" else described
     # with each posting's positions encoded afresh (no shared bytes, which pickle would write
     # as references) every file of the segment is Whoosh's own
-    monkeypatch.setattr(fastwriter, "_ONCE", _NoMemo())
+    monkeypatch.setattr(postings, "_ONCE", _NoMemo())
     # and its objects kept apart: left in the shared table they would pair a value with
     # another object than the one `_ONCE` holds, for the tests that run after this one
-    monkeypatch.setattr(fastwriter, "_ONCE_VALUES", {})
+    monkeypatch.setattr(postings, "_ONCE_VALUES", {})
     _write(tmp_path / "whoosh", papers, fast=False)
     _write(tmp_path / "fast", papers, fast=True)
     ours, theirs = _segment_files(tmp_path / "fast"), _segment_files(tmp_path / "whoosh")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from papertui.cli import main
 from papertui.core.corpus import load_corpus
+from papertui.core.formats.translations import has_translations, translations_of
 from papertui.core.library import Library
 from papertui.core.paper_meta import PaperMeta, Translation
 
@@ -117,11 +118,15 @@ def test_translations_are_searched_and_lit_and_scanned_before_the_index(tmp_path
         library.close()
 
 
-_TEXT = st.text(alphabet=st.characters(exclude_characters="\x1d\x1e\x1f"), max_size=30)
+# any characters: the separators of the encoding (and its escape) among them
+_TEXT = st.text(
+    alphabet=st.sampled_from("\x1c\x1d\x1e\x1f0123 ab模") | st.characters(), max_size=30
+)
+_LANG = st.sampled_from(["zh", "zh-TW", "ja", "ko"]) | _TEXT
 
 
 @given(
-    st.lists(st.tuples(st.sampled_from(["zh", "zh-TW", "ja", "ko"]), _TEXT, _TEXT), max_size=4),
+    st.lists(st.tuples(_LANG, _TEXT, _TEXT), max_size=4),
     st.lists(st.sampled_from(["abc", "def"]), max_size=2),
 )
 def test_translations_survive_encoding_beside_every_other_field(translations, aliases):
@@ -135,3 +140,49 @@ def test_translations_survive_encoding_beside_every_other_field(translations, al
     assert PaperMeta.aliases_of(encoded) == meta.aliases
     assert PaperMeta.translations_of(encoded) == meta.translations
     assert PaperMeta.arxiv_of(encoded) == "2401.00001"
+    # a paper merged with a copy of itself keeps its translations, once
+    assert PaperMeta.decode(meta.merged(meta).encode()).translations == meta.translations
+
+
+_KEY = st.sampled_from(
+    ["title_zh", "abstract_zh-TW", "summary_ja", "title_id", "abstract_no", "translations"]
+    + ["title", "abstract", "title_zh_hant", "abstract_", "lang", "value"]
+) | st.text(max_size=12)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | _TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEY, inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@given(st.dictionaries(_KEY, _JSON, max_size=6))
+def test_any_record_reads_without_raising_and_the_cheap_check_misses_none(fields):
+    found = translations_of(fields)
+    assert not found or has_translations(fields)  # a record it calls bare has none
+    assert len({t.lang for t in found}) == len(found)  # one a language
+    for one in found:
+        assert one.title or one.abstract
+        assert PaperMeta.decode(PaperMeta(translations=(one,)).encode()).translations == (one,)
+
+
+def test_the_json_export_reads_back_with_translations_and_no_export_mixes_them_in(tmp_path, capsys):
+    listed = dict(OTHER, translations=[{"lang": "ko", "abstract": "분자 그래프를 위한 커널 방법."}])
+    dump = _jsonl(tmp_path / "daily.jsonl", [RECORD, listed])
+    out = tmp_path / "out.json"
+    assert main(["export", "--query", "模型 OR 커널", "-c", str(dump), "-o", str(out)]) == 0
+    exported = json.loads(out.read_text("utf-8"))
+    assert [e["translations"] for e in exported] == [
+        EXPECTED,
+        {"ko": {"abstract": "분자 그래프를 위한 커널 방법."}},
+    ]
+    assert [e["abstract"] for e in exported] == [ABSTRACT, OTHER["abstract"]]
+    capsys.readouterr()
+    assert main(["search", "模型", str(out), "--json"]) == 0  # the export, read back
+    (found,) = json.loads(capsys.readouterr().out)
+    assert found["translations"] == EXPECTED and found["abstract"] == ABSTRACT
+    for form in ("bibtex", "markdown", "csv", "ris", "csl-json"):
+        assert main(["export", "--format", form, "--query", "模型", "-c", str(dump)]) == 0
+        text = capsys.readouterr().out
+        assert RECORD["title"] in text and "縮放定律" not in text and "モデル" not in text, form
+    assert main(["search", "模型", str(dump)]) == 0  # the result's line: the paper's own title
+    assert "Scaling laws for language models" in capsys.readouterr().out

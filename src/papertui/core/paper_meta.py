@@ -10,12 +10,17 @@ costs a third of a dict of lists. Translations make it long, but only where a du
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 _SEP = "\x1f"
 _ONE = "\x1e"  # between two translations
 _PART = "\x1d"  # between a translation's language, title and abstract
-_SEPARATORS = str.maketrans({_SEP: " ", _ONE: " ", _PART: " "})
+# a translation's text keeps every character: the separators (and the escape) in it are
+# written as the escape and a digit
+_ESC = "\x1c"
+_ESCAPED = str.maketrans({c: f"{_ESC}{i}" for i, c in enumerate((_ESC, _PART, _ONE, _SEP))})
+_UNESCAPE = re.compile(f"{_ESC}([0-3])")
 
 
 class Translation(NamedTuple):
@@ -55,9 +60,7 @@ class PaperMeta(NamedTuple):
         parts = [p.replace(_SEP, " ") for p in parts]
         if self.translations:
             parts.append(
-                _ONE.join(
-                    _PART.join(p.translate(_SEPARATORS) for p in t) for t in self.translations
-                )
+                _ONE.join(_PART.join(p.translate(_ESCAPED) for p in t) for t in self.translations)
             )
         return _SEP.join(parts).rstrip(_SEP)  # decode pads
 
@@ -173,8 +176,14 @@ def _translations(text: str) -> tuple[Translation, ...]:
     for one in text.split(_ONE):
         parts = one.split(_PART)
         parts += [""] * (3 - len(parts))
+        if _ESC in one:
+            parts = [_UNESCAPE.sub(_unescaped, p) for p in parts]
         found.append(Translation(*parts[:3]))
     return tuple(found)
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    return (_ESC, _PART, _ONE, _SEP)[int(match.group(1))]
 
 
 def _joined(

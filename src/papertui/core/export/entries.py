@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papertui.core.corpus import Paper
+from papertui.core.paper_meta import PaperMeta
 from papertui.core.store import LIKED, Annotations, SavedPaper
 
 
@@ -31,6 +32,9 @@ class Entry:
     feedback: str | None = None  # "liked", "skipped" or None
     read: bool = False
     cite: str = ""  # "type key" of the BibTeX entry the paper was read from (BibTeX keeps it)
+    # its title and abstract in other languages, as JSON records give them: {"zh": {"title",
+    # "abstract"}} (the JSON export alone writes them, and only when there are some)
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, paper: Paper, bookmarked: bool, note: str) -> Entry:
@@ -73,7 +77,16 @@ def entry_for(paper: Paper | SavedPaper, annotations: Annotations) -> Entry:
         feedback=annotations.feedback_word(pid),
         read=pid in annotations.reads,
         cite=paper.cite if isinstance(paper, Paper) else "",
+        translations=translations_of(paper) if isinstance(paper, Paper) else {},
     )
+
+
+def translations_of(paper: Paper) -> dict[str, dict[str, str]]:
+    """The paper's translations as JSON records give them ({} for most papers: cheap)."""
+    if not paper._meta:
+        return {}
+    found = PaperMeta.translations_of(paper._meta)
+    return PaperMeta(translations=found).as_record().get("translations", {}) if found else {}
 
 
 def entries_for(papers: Iterable[Paper], annotations: Annotations) -> list[Entry]:

@@ -28,6 +28,14 @@ _ISO_639_1 = (
     "yo za zh zu"
 )
 _LANGUAGES = frozenset(_ISO_639_1.split())
+# the names of the languages dumps translate into most, for the detail pane's headings
+_NAMES = {
+    "ar": "Arabic", "de": "German", "en": "English", "es": "Spanish", "fa": "Persian",
+    "fr": "French", "he": "Hebrew", "hi": "Hindi", "id": "Indonesian", "it": "Italian",
+    "ja": "Japanese", "ko": "Korean", "nl": "Dutch", "pl": "Polish", "pt": "Portuguese",
+    "ru": "Russian", "th": "Thai", "tr": "Turkish", "uk": "Ukrainian", "vi": "Vietnamese",
+    "zh": "Chinese",
+}  # fmt: skip
 _FIELD = re.compile(r"(title|abstract|summary)_([a-z]{2})(?:[-_]([a-z]{2}|[a-z]{4}))?")
 _CODE = re.compile(r"([a-z]{2,3})(?:[-_]([a-z0-9]{2,8}))*", re.IGNORECASE)
 _PREFIXES = ("title_", "abstract_", "summary_")
@@ -41,6 +49,13 @@ def language(code: str) -> str:
     for part in rest:
         parts.append(part.upper() if len(part) == 2 else part.title() if len(part) == 4 else part)
     return "-".join(parts)
+
+
+def language_name(code: str) -> str:
+    """A heading for a language code: "Chinese (zh-TW)", "Japanese (ja)"; an unknown code as
+    it is."""
+    name = _NAMES.get(code.partition("-")[0].lower())
+    return f"{name} ({code})" if name else code
 
 
 def has_translations(fields: Mapping[str, Any]) -> bool:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from array import array
 from pathlib import Path
-from pickle import dumps
 from typing import Any
 
 from whoosh import formats
@@ -28,15 +27,17 @@ from whoosh.codec import whoosh3
 from whoosh.fields import ID
 from whoosh.lang.porter import stem
 from whoosh.support.charset import accent_map
-from whoosh.system import pack_uint
-from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
 from papertui.core.search import cjk, dense, spill
+from papertui.core.search.postings import (
+    Pool,
+    encode_positions,
+    field_lengths,
+    shared,
+    write_postings,
+)
 from papertui.core.search.schema import NAMES, FastStemAnalyzer
-
-# per term: document numbers, weights, encoded values (b"" for none)
-_Postings = tuple[array, array, list]
 
 
 def available() -> bool:
@@ -45,55 +46,6 @@ def available() -> bool:
     return all(
         hasattr(pw, name) for name in ("_write_block", "_new_block", "finish_postings")
     ) and hasattr(SegmentWriter, "_finalize_segment")
-
-
-class _Pool:
-    """Stands in for Whoosh's posting pool: the postings are kept by field and term."""
-
-    def __init__(self) -> None:
-        self.fieldnames: set[str] = set()
-        self.terms: dict[str, dict[bytes, _Postings]] = {}
-
-    def field(self, fieldname: str) -> dict[bytes, _Postings]:
-        """The postings of `fieldname`'s terms, to add to."""
-        self.fieldnames.add(fieldname)
-        return self.terms.setdefault(fieldname, {})
-
-    def add(self, item: tuple[str, bytes, int, float, bytes | None]) -> None:
-        fieldname, tbytes, docnum, weight, vbytes = item
-        terms = self.field(fieldname)
-        postings = terms.get(tbytes)
-        if postings is None:
-            postings = terms[tbytes] = (array("I"), array("d"), [])
-        postings[0].append(docnum)
-        postings[1].append(weight)
-        postings[2].append(vbytes or b"")
-
-    def cleanup(self) -> None:
-        self.terms.clear()
-
-
-# positions of a word seen once, encoded as Whoosh's Positions format does, by position
-_ONCE: dict[int, bytes] = {}
-_ONCE_VALUES: dict[bytes, bytes] = {}  # the same objects, by value
-
-
-def _shared(value: bytes) -> bytes:
-    """The object `_ONCE` holds for this value, if it holds one (for postings read back)."""
-    return _ONCE_VALUES.get(value, value)
-
-
-def _encode_positions(positions: list[int]) -> bytes:
-    if len(positions) == 1:
-        pos = positions[0]
-        found = _ONCE.get(pos)
-        if found is None:
-            found = _ONCE[pos] = pack_uint(1) + dumps([pos], 2)
-            _ONCE_VALUES[found] = found
-        return found
-    deltas = [positions[0]]
-    deltas += [b - a for a, b in zip(positions, positions[1:], strict=False)]
-    return pack_uint(len(deltas)) + dumps(deltas, 2)
 
 
 # the analyzer's words (without its capturing group, so that findall returns whole words)
@@ -122,7 +74,7 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         super().__init__(ix, **kwargs)
-        self.pool = _Pool()
+        self.pool = Pool()
         self._fast = {
             name: field
             for name, field in self.schema.items()
@@ -273,7 +225,7 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
                 postings = terms[tbytes] = (array("I"), array("d"), [])
             postings[0].append(docnum)
             postings[1].append(len(positions) * boost)
-            postings[2].append(_encode_positions(positions))
+            postings[2].append(encode_positions(positions))
 
     def _add_generic(self, fieldname: str, field: Any, docnum: int, value: Any) -> int:
         if not field.indexed:
@@ -316,15 +268,15 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             fw = self.fieldwriter
             current = None
             lengths: list[int] = []
-            for fieldname, tbytes, postings in runs.merged(self.pool.terms, _shared):
+            for fieldname, tbytes, postings in runs.merged(self.pool.terms, shared):
                 if fieldname != current:
                     if current is not None:
                         fw.finish_field()
                     current = fieldname
-                    lengths = _field_lengths(pdr, fieldname, self.docnum)
+                    lengths = field_lengths(pdr, fieldname, self.docnum)
                     fw.start_field(fieldname, self.schema[fieldname])
                 fw.start_term(tbytes)
-                _write_postings(fw._postwriter, postings, lengths)
+                write_postings(fw._postwriter, postings, lengths)
                 fw.finish_term()
                 common.add(fieldname, tbytes, postings[0], postings[1])
             if current is not None:
@@ -338,36 +290,3 @@ class FastSegmentWriter(SegmentWriter):  # type: ignore[misc]
             self._drop_runs()
             if pdr is not None:
                 pdr.close()
-
-
-def _field_lengths(pdr: Any, fieldname: str, doccount: int) -> list[int]:
-    """Each document's length of the field as the segment stores it (0: none), for the
-    blocks' shortest and longest; what `doc_field_length` answers, all at once."""
-    column = None
-    if pdr is not None:
-        column = pdr._cached_reader(whoosh3._lenfield(fieldname), whoosh3.LENGTHS_COLUMN)
-    if column is None:
-        return [0] * doccount
-    table = [0] + [byte_to_length(b) for b in range(1, 256)]
-    return [table[column[d]] for d in range(doccount)]
-
-
-def _write_postings(pw: Any, postings: _Postings, lengths: list[int]) -> None:
-    """One term's postings, block by block, as `add_posting` would have buffered them."""
-    docs, weights, values = postings
-    limit = pw._blocklimit
-    total = len(docs)
-    for start in range(0, total, limit):
-        if start:
-            pw._write_block()
-        end = start + limit
-        ids = docs[start:end]
-        block_weights = weights[start:end]
-        pw._ids = ids
-        pw._weights = array("f", block_weights)
-        pw._values = [v for v in values[start:end] if v]
-        pw._maxweight = max(0, max(block_weights))
-        block_lengths = [lengths[d] for d in ids]
-        nonzero = [n for n in block_lengths if n]
-        pw._minlength = min(nonzero) if nonzero else None
-        pw._maxlength = max(0, max(block_lengths))

@@ -11,6 +11,7 @@ from rich.text import Text
 from papertui.core import mathtext
 from papertui.core.corpus import Paper
 from papertui.core.export import byline
+from papertui.core.formats.translations import language_name
 from papertui.core.search import Highlighter
 from papertui.core.text import safe_display
 
@@ -123,7 +124,7 @@ def translations(text: Text, paper: Paper, highlighter: Highlighter | None) -> l
         return []
     hits: list[int] = []
     for one in paper.meta.translations:
-        text.append(f"\n\n{safe_display(one.lang)}\n", style="bold dim")
+        text.append(f"\n\n{safe_display(language_name(one.lang))}\n", style="bold dim")
         for part, style in ((one.title, "bold"), (one.abstract, "")):
             if not part:
                 continue
