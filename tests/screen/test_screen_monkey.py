@@ -9,9 +9,11 @@ replays it."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -48,6 +50,29 @@ def _corpus(folder: Path, seed: int = 46) -> Path:
     from gen_corpus import write_corpus
 
     return write_corpus(folder, PAPERS, files=1, seed=seed)[0]
+
+
+@pytest.fixture
+def prepared(tmp_path_factory, tmp_path, monkeypatch) -> Path:  # type: ignore[no-untyped-def]
+    """The corpus, with its titles and index, made once for the whole run (the first test
+    worker makes them, under a lock, the others wait) and copied into this test's cache dir:
+    the seeds differ in their keys, and each would otherwise spend a quarter of its time
+    reading and indexing the same papers."""
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "screen-corpus"
+    shared.mkdir(exist_ok=True)
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "ready").exists():
+            monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(shared / "cache"))
+            path = _corpus(shared / "corpus")
+            CliCount(path)  # reads, titles and indexes the papers into the shared cache
+            (shared / "ready").write_text(str(path))
+        path = Path((shared / "ready").read_text())
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(cache))
+    shutil.copytree(shared / "cache", cache, dirs_exist_ok=True)
+    return path
 
 
 class CliCount:
@@ -90,11 +115,11 @@ def next_key(rng: random.Random, typing: bool) -> str | tuple[str, ...]:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-async def test_the_screen_holds_its_invariants_after_every_key(seed, tmp_path, monkeypatch):
+async def test_the_screen_holds_its_invariants_after_every_key(seed, prepared, monkeypatch):
     # the search box still waits for a pause in typing, a short one: the pause's length is
     # not what is checked here, and a person's 60 ms after each word is a third of the run
     monkeypatch.setattr(search_bar, "TYPING_PAUSE", 0.005)
-    path = _corpus(tmp_path / "corpus", seed)
+    path = prepared
     rng = random.Random(seed)
     count = CliCount(path)
     pressed: list[str] = []
