@@ -12,6 +12,8 @@ import html
 import re
 from dataclasses import dataclass
 
+from rich.cells import cell_len
+
 _CELL_W, _ROW_H, _TOP = 12.2, 24.4, 1.5
 _TEXT = re.compile(
     r'<text class="terminal-[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
@@ -66,5 +68,42 @@ def read_screen(svg: str, width: int, height: int) -> Rendered:
 
 
 def screen_of(app) -> Rendered:  # type: ignore[no-untyped-def]
-    """The app's screen as it is painted now."""
+    """The app's screen as it is painted now: the compositor's full update, the strips
+    `export_screenshot` prints into its SVG, read cell by cell without drawing the SVG
+    (a tenth of the time: the seeded monkey reads the screen after every key)."""
+    width, height = app.size
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    rows: list[str] = []
+    bg: list[list[str]] = []
+    for line in update.strips[:height]:
+        chars: list[str] = []
+        colours: list[str] = []
+        for strip in line:
+            for segment in strip:
+                if segment.control:
+                    continue
+                style = segment.style
+                colour = None if style is None else style.color if style.reverse else style.bgcolor
+                fill = _BLACK if colour is None or colour.is_default else _hex(colour)
+                text = segment.text.replace("\xa0", " ")
+                chars.append(text)
+                colours.extend([fill] * cell_len(text))
+        row = "".join(chars)
+        rows.append((row + " " * width)[:width])
+        bg.append((colours + [_BLACK] * width)[:width])
+    while len(rows) < height:
+        rows.append(" " * width)
+        bg.append([_BLACK] * width)
+    return Rendered(rows, bg)
+
+
+_BLACK = "#000000"
+
+
+def _hex(colour) -> str:  # type: ignore[no-untyped-def]
+    return str(colour.get_truecolor().hex).lower()
+
+
+def svg_screen_of(app) -> Rendered:  # type: ignore[no-untyped-def]
+    """The same grid read back from Textual's SVG screenshot (`screen_of` is held to it)."""
     return read_screen(app.export_screenshot(), app.size.width, app.size.height)

@@ -1,7 +1,8 @@
 """The list follows the cursor: after every way of moving, the rendered screen shows the cursor's
 row highlighted, the detail pane shows its paper and the status line gives its row number.
 
-Every assertion reads the painted cells (`invariants.problems`), at three terminal sizes."""
+Every assertion reads the painted cells (`invariants.problems`), at three terminal sizes. One
+reader a size goes through every move, back at the top (`g`) before each."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from textual import events
 from papertui.ui.widgets.paper_list import PaperList
 
 from invariants import look, problems
+from pressing import keys_then_settle
+from rendered import screen_of, svg_screen_of
 from ui_support import make_app, settle
 
 
@@ -41,41 +44,19 @@ MOVES = [
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(("name", "keys", "row"), MOVES, ids=[m[0] for m in MOVES])
-async def test_the_cursor_row_is_on_screen_after_moving(size, name, keys, row):
+async def test_the_cursor_row_is_on_screen_after_every_move(size):
     app = make_app()
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        for key in keys:
-            await pilot.press(key)
-        await settle(pilot)
-        assert problems(app) == [], name
-        seen = look(app)
-        if row is not None:
-            assert seen.status_row == row, seen.status
-        assert seen.cursor_row is not None
-
-
-async def test_the_cursor_keeps_rows_of_context_around_it():
-    app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        height = app.reader.query_one(PaperList).content_region.height
-        await pilot.press(*["j"] * (height + 5))
-        await settle(pilot)
-        seen = look(app)
-        assert seen.cursor_row is not None
-        assert 3 <= seen.cursor_row <= height - 4, seen  # three rows below it stay in sight
-        await pilot.press(*["k"] * 6)
-        await settle(pilot)
-        assert look(app).cursor_row >= 3
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_the_mouse_wheel_brings_the_cursor_along(size):
-    app = make_app()
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        for name, keys, row in MOVES:
+            await keys_then_settle(pilot, "g")
+            await keys_then_settle(pilot, *keys)
+            assert problems(app) == [], (name, screen_of(app).dump())
+            seen = look(app)
+            if row is not None:
+                assert seen.status_row == row, (name, seen.status)
+            assert seen.cursor_row is not None, name
+        await keys_then_settle(pilot, "g")
         plist = app.reader.query_one(PaperList)
         for _ in range(15):
             await wheel(pilot, plist, down=True)
@@ -90,15 +71,41 @@ async def test_the_mouse_wheel_brings_the_cursor_along(size):
         assert seen.cursor_row == seen.status_row - 1  # back at the top: row n on screen row n
 
 
-async def test_a_click_puts_the_cursor_on_the_row_clicked():
+async def test_the_screen_read_is_the_screenshot_read():
+    """`screen_of` reads the compositor's cells; Textual's SVG screenshot says the same."""
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        await keys_then_settle(pilot, *"45G")
+        fast, svg = screen_of(app), svg_screen_of(app)
+        assert fast.rows == svg.rows
         plist = app.reader.query_one(PaperList)
-        await pilot.press(*["j"] * 60)
+        region = plist.content_region
+        lit = [
+            y
+            for y in range(region.y, region.bottom)
+            if fast.bg[y][region.x + 1] != fast.bg[region.bottom - 1][region.x + 1]
+        ]
+        assert lit and all(
+            svg.bg[y][region.x + 1] != svg.bg[region.bottom - 1][region.x + 1] for y in lit
+        )
+
+
+async def test_the_cursor_keeps_rows_of_context_around_it():
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        height = app.reader.query_one(PaperList).content_region.height
+        await keys_then_settle(pilot, *["j"] * (height + 5))
+        seen = look(app)
+        assert seen.cursor_row is not None
+        assert 3 <= seen.cursor_row <= height - 4, seen  # three rows below it stay in sight
+        await keys_then_settle(pilot, *["k"] * 6)
+        assert look(app).cursor_row >= 3
+        # a click puts the cursor on the row clicked
+        await keys_then_settle(pilot, *["j"] * 60)
         before = look(app)
-        await pilot.click(plist, offset=(10, 5))
+        await pilot.click(app.reader.query_one(PaperList), offset=(10, 5))
         await settle(pilot)
         assert problems(app) == []
         after = look(app)
@@ -106,74 +113,56 @@ async def test_a_click_puts_the_cursor_on_the_row_clicked():
         assert after.cursor_row == 5
 
 
-@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
-async def test_a_resize_keeps_the_cursor_on_screen(size):
+async def test_a_resize_keeps_the_cursor_on_screen():
     app = make_app()
     async with app.run_test(size=(200, 60)) as pilot:
         await settle(pilot)
-        await pilot.press("1", "1", "0", "G")
-        await settle(pilot)
-        await pilot.resize_terminal(*size)
-        await settle(pilot)
-        assert problems(app) == []
-        assert look(app).status_row == 110
-        await pilot.resize_terminal(200, 60)
-        await settle(pilot)
-        assert problems(app) == []
-        assert look(app).status_row == 110
+        await keys_then_settle(pilot, "1", "1", "0", "G")
+        for size in [(120, 40), (200, 60), (80, 24), (200, 60)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert problems(app) == [], size
+            assert look(app).status_row == 110, size
 
 
-async def test_enter_from_a_search_lands_on_a_visible_row():
+async def test_enter_from_a_search_and_a_change_of_order_keep_the_cursor_on_screen():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("G")
-        await pilot.press("slash", *"graph", "enter")
-        await settle(pilot)
+        await keys_then_settle(pilot, "G", "slash", *"graph", "enter")
         assert problems(app) == []
-        await pilot.press(*["j"] * 30)
-        await settle(pilot)
+        await keys_then_settle(pilot, *["j"] * 30)
         assert problems(app) == []
         assert look(app).status_row == 31
-
-
-async def test_a_change_of_order_keeps_the_cursor_on_screen():
-    app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("8", "0", "G")
-        await settle(pilot)
+        await keys_then_settle(pilot, "escape", "8", "0", "G")
         for _ in range(4):
-            await pilot.press("s")
-            await settle(pilot)
+            await keys_then_settle(pilot, "s")
             assert problems(app) == []
 
 
-LAYERS = [
+LAYERS = [  # a search last: it leaves a query chosen
     ("more like this", ["m"], ["escape"]),
     ("bookmarks only", ["b", "B"], ["escape"]),
     ("bookmarks only, off with B", ["b", "B"], ["B"]),
-    ("a search", ["slash", *"graph", "enter", "j", "j"], ["escape"]),
     ("a search typed and cleared", ["slash", *"graph"], ["escape"]),
+    ("a search", ["slash", *"graph", "enter", "j", "j"], ["escape"]),
 ]
 
 
-@pytest.mark.parametrize(("name", "into", "out"), LAYERS, ids=[x[0] for x in LAYERS])
-async def test_leaving_a_layer_lands_on_the_paper_and_row_left(name, into, out):
+async def test_leaving_a_layer_lands_on_the_paper_and_row_left():
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("1", "0", "0", "G")
-        await settle(pilot)
-        before = look(app)
-        assert before.status_row == 100
-        for key in into:
-            await pilot.press(key)
-            await settle(pilot)
-        await pilot.press(*out)
-        await settle(pilot)
-        after = look(app)
-        assert problems(app) == []
-        if name == "a search":  # a result was chosen there: clearing the query stays on it
-            return
-        assert (after.status_row, after.cursor_row) == (before.status_row, before.cursor_row)
+        for name, into, out in LAYERS:
+            await keys_then_settle(pilot, "1", "0", "0", "G")
+            before = look(app)
+            assert before.status_row == 100, name
+            await keys_then_settle(pilot, *into)
+            await keys_then_settle(pilot, *out)
+            after = look(app)
+            assert problems(app) == [], name
+            if name == "a search":  # a result was chosen there: clearing the query stays on it
+                continue
+            assert (after.status_row, after.cursor_row) == (before.status_row, before.cursor_row), (
+                name
+            )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 
 import numpy as np
@@ -29,6 +30,7 @@ FILLER = ["we", "study", "training", "models", "data", "learning", "performance"
 LIKED = [f"liked{i}" for i in range(len(OWN))]
 
 
+@functools.cache  # each hypothesis example reads the same papers; none changes them
 def shared_field(seed: int) -> PaperVectors:
     """Five liked papers that each say a little about one shared field (graphs) and mostly
     about a subject of their own (chess, music, ...); ten more papers on the shared field, six

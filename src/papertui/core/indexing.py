@@ -78,13 +78,14 @@ class Indexing:
             and meta.get("sources") == source_stats(self.sources)
         )
 
-    def _current(self) -> SearchIndex | None:
+    def _current(self, digest: bool = True) -> SearchIndex | None:
+        # without `digest`, only an index whose files are unchanged (no pass over the papers)
         store = self.index_store
         if self._unchanged(store.meta()):
             found = store.open_if_unchanged(self.sources)
             if found is not None:
                 return found
-        return store.open_if_current(self.digest())
+        return store.open_if_current(self.digest()) if digest else None
 
     def is_current(self) -> bool:
         meta = self.index_store.meta()
@@ -156,13 +157,14 @@ class Indexing:
         thread (a reader that opened deferred calls `load_ready` there)."""
         index_in_child(self.sources, progress, cancelled, started, self.format, tick)
 
-    def complete_titles(self, matcher: bool = True) -> None:
+    def complete_titles(self, matcher: bool = True, digest: bool = True) -> None:
         """Every title, final: from a current index when there is one (fast), else derived;
         with `matcher`, also the fuzzy title matcher that searches need (seconds at 100,000
-        papers: `list` and `rank` print titles and search nothing)."""
+        papers: `list` and `rank` print titles and search nothing). Without `digest`, only an
+        index over unchanged files gives them (an update's digest is computed once, later)."""
         if self.titles is not None:
             return
-        index = self._current()
+        index = self._current(digest)
         if index is not None:
             index.apply_titles(self.papers)
             index.close()

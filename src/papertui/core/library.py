@@ -81,8 +81,8 @@ class Library:
         self.semantic = SemanticReading(semantic_dir, store, self.indexing, papers, by_id, planner)
         # the interest model and the rankings it gives
         self.foryou = ForYou(store, self.semantic, papers, by_id, planner)
-        if len(self.papers) <= EAGER_TITLES:
-            self.indexing.titles_ready()
+        if len(self.papers) <= EAGER_TITLES:  # from a current index when there is one
+            self.indexing.complete_titles(digest=False)
 
     @classmethod
     def open(cls, sources: Sequence[str | Path] | None = None, fmt: str | None = None) -> Library:
@@ -180,8 +180,8 @@ class Library:
         self.marks.corpus_changed(self.papers, self.planner)
         self.semantic.corpus_changed(self.papers, self.by_id, self.planner)
         self.foryou.corpus_changed(self.papers, self.by_id, self.planner)
-        if len(self.papers) <= EAGER_TITLES:
-            self.indexing.titles_ready()
+        if len(self.papers) <= EAGER_TITLES:  # from a current index when there is one
+            self.indexing.complete_titles(digest=False)
 
     def close(self) -> None:
         self.indexing.use(None)

@@ -93,4 +93,5 @@ class StatusLine(Static):
                 parts = [(p, short if t.startswith(f"order: {s.sort}") else t) for p, t in parts]
         while len(parts) > 1 and len(" · ".join(t for _, t in parts)) > width:
             del parts[max(range(len(parts)), key=lambda i: (parts[i][0], i))]
-        self.update(safe_display(" · ".join(t for _, t in parts)))
+        # one row, as wide as the screen (app.tcss): a new text never changes its size
+        self.update(safe_display(" · ".join(t for _, t in parts)), layout=False)
