@@ -1,10 +1,11 @@
-"""What the terminal shows, read from Textual's own screenshot: each cell's character and
-background, with no widget attribute behind it.
+"""What the terminal shows: each cell's character and background, with no widget attribute
+behind it.
 
-`export_screenshot()` is the SVG Textual renders the screen to; its rows and cells sit on a
-fixed grid (a `<text>` run per style, a `<rect>` per background run), so the grid is rebuilt
-cell by cell. The reader's panes are found by their places on the screen (the status line is
-the row above the footer; the list and the detail pane are left and right of the divider)."""
+`screen_of` reads the compositor's full update, the strips Textual would write to the
+terminal; `svg_screen_of` rebuilds the same grid from `export_screenshot()` (a `<text>` run per
+style, a `<rect>` per background run) for a check against the SVG. The reader's panes are found
+by their places on the screen (the status line is the row above the footer; the list and the
+detail pane are left and right of the divider)."""
 
 from __future__ import annotations
 
