@@ -4,19 +4,75 @@ user directories and the checkout are never touched (an export's default name is
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import os
+import shutil
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 
+def _shared_folder(factory: pytest.TempPathFactory, name: str) -> Path:
+    """A folder every test worker of this run sees (the first to need it fills it)."""
+    base = factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def warm_bundled_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The cache a user has after one session on the bundled collections (their papers,
+    titles, search index, vectors and topics), made once for the whole run by the console
+    script, under a lock the other workers wait on."""
+    shared = _shared_folder(tmp_path_factory, "bundled-cache")
+    cache = shared / "cache"
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "ready").exists():
+            env = dict(os.environ, PAPERTUI_CACHE_DIR=str(cache))
+            env["PAPERTUI_DATA_DIR"] = str(shared / "data")
+            env["PAPERTUI_CONFIG_DIR"] = str(shared / "config")
+            for command in ("index", "semantic"):
+                subprocess.run(
+                    [sys.executable, "-m", "papertui", command],
+                    env=env,
+                    cwd=shared,
+                    check=True,
+                    capture_output=True,
+                    timeout=300,
+                )
+            (shared / "ready").touch()
+    return cache
+
+
+WARM_TIERS = {"ui", "screen", "browser", "net"}  # the unit and reliability tiers start cold
+
+
+def _warm_tier(request: pytest.FixtureRequest) -> bool:
+    return bool(WARM_TIERS & set(Path(request.node.path).relative_to(TESTS).parts[:1]))
+
+
+TESTS = Path(__file__).resolve().parent
+
+
 @pytest.fixture(autouse=True)
-def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def isolated_dirs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Path:
+    """The test's own dirs. Its cache starts as a returning user's on the bundled
+    collections (a cold start of them costs each reader test a second of CPU), unless the
+    test is marked `cold` or is a unit or reliability test: those see a first start."""
     monkeypatch.setenv("PAPERTUI_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("PAPERTUI_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.chdir(tmp_path)
+    if _warm_tier(request) and request.node.get_closest_marker("cold") is None:
+        shutil.copytree(request.getfixturevalue("warm_bundled_cache"), tmp_path / "cache")
     return tmp_path
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from hostile import ENTRIES, MARKER, write_hostile
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Select
 
 from papertui.cli import main
 from papertui.core.corpus import load_corpus
@@ -93,10 +93,10 @@ async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
         await pilot.pause()
         await workers_done(app)
         plist = app.query_one(PaperList)
-        shown: list[str] = [str(app.query_one("#detail-body", Static).render())]
+        shown: list[str] = [app.reader.detail.shown_text]
         for _ in range(len(plist.rows) - 1):  # scroll through all of it, rendering each paper
             await pilot.press("j")
-            shown.append(str(app.query_one("#detail-body", Static).render()))
+            shown.append(app.reader.detail.shown_text)
             for y in range(plist.size.height):
                 row = plist.render_line(y).text
                 assert "\x1b" not in row and "\x00" not in row
@@ -132,7 +132,7 @@ async def test_every_reader_flow_on_hostile_input(hostile, tmp_path):
         assert any("[@click=app.quit]" in e["abstract"] for e in exported)
         await pilot.press("s", "m", "r", "right_square_bracket", "C", "escape", "escape")
         await workers_done(app)
-        await pilot.click("#detail-body", offset=(5, 3))  # where a [@click] would sit
+        await pilot.click("#detail", offset=(5, 3))  # where a [@click] would sit
         await pilot.pause()
         assert app.is_running
     assert app.return_code in (None, 0)

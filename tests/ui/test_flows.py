@@ -23,8 +23,7 @@ from ui_support import SIZE, FakeClipboard, make_app, settle, toasts
 
 
 def detail_text(app) -> str:
-    body = app.query_one("#detail-body", Static)
-    return str(body.render())
+    return app.reader.detail.shown_text
 
 
 def status(app) -> str:
@@ -731,7 +730,7 @@ async def test_the_detail_marks_stay_apart_when_the_line_wraps(monkeypatch):
         await settle(pilot)
         await pilot.press("b")
         await settle(pilot)
-        body = app.query_one("#detail-body", Static)
+        body = app.reader.detail
         lines = [body.render_line(y).text.strip() for y in range(8)]
         shown = " ".join(" ".join(lines).split())
         assert "★ bookmarked · unread" in shown, lines

@@ -262,3 +262,25 @@ async def test_results_scanned_while_indexing_say_they_are_partial() -> None:
         line.state = ListState(total=3000, shown=40, filtered=True, position=1)
         await pilot.pause()
         assert "partial" not in str(line.render())
+
+
+async def test_the_keys_at_the_foot_follow_the_focus_and_a_click_presses_one():
+    from papertui.ui.widgets.key_hints import KeyHints
+
+    from ui_support import screen_lines
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        foot = screen_lines(app)[-1]
+        assert " / Search  b Bookmark " in foot and foot.rstrip().endswith("^p palette")
+        await pilot.press("slash")  # typed keys go to the box: no reader key is offered
+        await settle(pilot)
+        assert "Bookmark" not in screen_lines(app)[-1]
+        await pilot.press("escape")
+        await settle(pilot)
+        foot = screen_lines(app)[-1]
+        assert "b Bookmark" in foot
+        await pilot.click(KeyHints, offset=(foot.index("b Bookmark"), 0))
+        await settle(pilot)
+        assert app.library.marks.is_bookmarked(app.reader.current_paper)

@@ -56,7 +56,7 @@ async def test_like_and_skip_move_on_and_for_you_learns(write_corpus):
         assert app.reader.sort == "foryou" and "order: for you" in status(app)
         top = [theme_of(app, p) for p in plist.rows[:10]]
         assert top.count("Graph") >= 8, top
-        assert "for you:" in str(app.reader.detail.query_one("#detail-body").render())
+        assert "for you:" in app.reader.detail.shown_text
 
 
 async def test_triage_from_the_top_of_for_you_always_answers_the_best_unjudged(write_corpus):
@@ -234,8 +234,7 @@ async def test_for_you_says_a_paper_read_and_not_kept_is_passed_over(write_corpu
         await settle(pilot)
         await pilot.press("plus")
         await pilot.pause(0.3)  # paper 1 read: in this order nothing is said of it
-        body = app.reader.detail.query_one("#detail-body")
-        assert "passed over" not in str(body.render())
+        assert "passed over" not in app.reader.detail.shown_text
         for _ in range(4):  # to "for you"
             await pilot.press("s")
         await settle(pilot)
@@ -244,13 +243,13 @@ async def test_for_you_says_a_paper_read_and_not_kept_is_passed_over(write_corpu
         await settle(pilot)
         paper = app.reader.current_paper
         assert app.library.marks.is_read(paper)
-        assert "passed over" not in str(body.render())
+        assert "passed over" not in app.reader.detail.shown_text
         await pilot.press("k")
         await pilot.pause(0.1)
         await pilot.press("j")  # back to it: read and left without a +
         await pilot.pause(0.1)
         assert app.reader.current_paper is paper
-        assert "passed over (+ to like)" in str(body.render())
+        assert "passed over (+ to like)" in app.reader.detail.shown_text
         await pilot.press("plus")  # liked after all: no longer passed over
         await settle(pilot)
         assert app.library.marks.feedback_word(paper) == "liked"
@@ -280,7 +279,7 @@ async def test_a_read_paper_whose_like_is_taken_back_is_not_passed_over(write_co
         assert app.library.papers[plist.position].id == target
         read = sum(1 for p in plist.rows if app.library.papers[p].id in notes.reads)
         assert plist.cursor < len(plist.rows) - read + 1  # ranked again, not sent to the end
-        assert "passed over" not in str(app.reader.detail.query_one("#detail-body").render())
+        assert "passed over" not in app.reader.detail.shown_text
 
 
 async def test_u_takes_back_the_last_answers_one_at_a_time(write_corpus):
@@ -358,7 +357,7 @@ async def test_answers_show_on_the_row_and_in_the_detail_pane(write_corpus, monk
         await pilot.press("k")  # back on the skipped paper
         await settle(pilot)
         assert plist.cursor == 1
-        assert "skipped" in str(app.reader.detail.query_one("#detail-body").render())
+        assert "skipped" in app.reader.detail.shown_text
         for _ in range(4):  # to "for you": answering there raises no toast over the abstract
             await pilot.press("s")
         await settle(pilot)
@@ -399,7 +398,7 @@ async def test_for_you_why_names_the_nearest_liked_paper_and_empty_results_say_s
         for _ in range(4):  # to "for you"
             await pilot.press("s")
         await settle(pilot)
-        detail = str(app.reader.detail.query_one("#detail-body").render())
+        detail = app.reader.detail.shown_text
         assert "near “" + liked.title[:20] in detail
         await pilot.press("slash", *"zzzqqq")
         await settle(pilot)

@@ -21,7 +21,7 @@ def status(app) -> str:
 
 
 def detail(app) -> str:
-    return str(app.query_one("#detail-body", Static).render())
+    return app.reader.detail.shown_text
 
 
 async def search(pilot, text: str) -> None:

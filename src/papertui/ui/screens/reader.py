@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from papertui.core.library import DEPTH, Library
@@ -32,6 +31,7 @@ from papertui.ui.screens.reader_taking import ReaderTaking
 from papertui.ui.screens.reader_triage import ReaderTriage
 from papertui.ui.state import Placement, ReaderState, Spots
 from papertui.ui.widgets.detail import DetailPane
+from papertui.ui.widgets.key_hints import KeyHints
 from papertui.ui.widgets.paper_list import PaperList
 from papertui.ui.widgets.search_bar import SearchBar
 from papertui.ui.widgets.status import ListState, StatusLine
@@ -100,7 +100,7 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
             yield PaperList(self.library.papers, look, id="list")
             yield DetailPane(id="detail", reading=PaperList)
         yield StatusLine(id="status")
-        yield Footer()
+        yield KeyHints(id="keys")
 
     def on_mount(self) -> None:
         self.apply_layout()
