@@ -150,3 +150,44 @@ def full_disk(monkeypatch) -> Callable[[], None]:  # type: ignore[no-untyped-def
                     conn.execute(f"PRAGMA max_page_count = {pages}")
 
     return fill
+
+
+# the longest tests, with a rough cost in seconds, start first, spread over the workers:
+# `--dist worksteal` gives each worker an equal run of the collected tests and lets an idle
+# one take the back half of another's queue, so each run opens with its share of the longest
+# (started last, one of them runs on alone while the other workers stand idle)
+LONGEST = {
+    "test_screen_monkey.py::test_the_screen_holds": 60,
+    "test_keys_land.py::": 30,
+    "test_crash.py::test_sigkill": 22,
+    "test_scale.py::test_cancelling": 20,
+    "test_usability.py::test_searching_marks": 17,
+    "test_monkey.py::": 15,
+    "test_hostile.py::": 12,
+    "test_damage.py::test_index_build_killed": 15,
+    "test_closed_terminal.py::test_topics": 10,
+}
+
+
+def _cost(item: pytest.Item) -> int:
+    return next((cost for part, cost in LONGEST.items() if part in item.nodeid), 0)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    if workers < 2:
+        return
+    sizes, left = [], len(items)  # each worker's first run, as worksteal cuts them
+    for n in range(workers):
+        sizes.append(left // (workers - n))
+        left -= sizes[-1]
+    runs: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    loads = [0] * workers
+    for item in sorted((i for i in items if _cost(i)), key=_cost, reverse=True):
+        least = min(range(workers), key=lambda n: loads[n])
+        runs[least].append(item)
+        loads[least] += _cost(item)
+    rest = iter([item for item in items if not _cost(item)])
+    for run, size in zip(runs, sizes, strict=True):
+        run.extend(next(rest) for _ in range(size - len(run)))
+    items[:] = [item for run in runs for item in run] + list(rest)

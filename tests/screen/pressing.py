@@ -36,10 +36,13 @@ async def quick_settle(pilot) -> None:  # type: ignore[no-untyped-def]
         await handled(pilot)
     await workers_done(pilot.app)
     await handled(pilot)
-    # two frames: what the first one's `call_after_refresh` callbacks change is painted by the
-    # second (the list makes sure of its cursor once the new rows are laid out)
+    # a frame, then what its `call_after_refresh` callbacks change (the list makes sure of its
+    # cursor once the new rows are laid out): painted by a second frame if they moved a widget
     await pilot.pause(0)
-    await pilot.pause(0)
+    await handled(pilot)
+    screen = pilot.app.screen
+    if screen._layout_required or screen._dirty_widgets:  # Textual's, pinned with its minor
+        await pilot.pause(0)
 
 
 async def handled(pilot) -> None:  # type: ignore[no-untyped-def]

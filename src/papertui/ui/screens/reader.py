@@ -84,6 +84,8 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
         self.view = View(query="", indices=list(range(len(library.papers))))
         self.library_lock = threading.Lock()  # one query at a time over the library
         self.request = 0  # the newest list asked for; older answers are dropped
+        self.answered = 0  # the newest list shown
+        self.unread_dwell = False  # a paper was dwelled on while a newer list was on its way
         self.answers = triaging.Answers()
         # the row a like or skip left while the order it asked for is on its way: more answers
         # before it comes keep it, and the new order shows its best paper there
@@ -245,6 +247,7 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
     def _view_ready(self, message: messages.ViewReady) -> None:
         if message.request != self.request:
             return  # the reader asked for something else since: stale
+        self.answered = message.request
         view, placement, plist = message.view, message.placement, self.paper_list
         keep, row = placement.keep, placement.row
         if placement.stay:
@@ -273,6 +276,9 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
             plist.select_all(toggle=False)
         self.show_current()
         self.update_status()
+        if self.unread_dwell:  # the paper the reader rests on, now that its list is shown
+            self.unread_dwell = False
+            self.detail.read_again()
 
     @on(PaperList.Highlighted)
     def _highlighted(self, event: PaperList.Highlighted) -> None:
@@ -287,6 +293,9 @@ class ReaderScreen(ReaderActions, ReaderTaking, ReaderTriage, ReaderPreparing):
 
     @on(DetailPane.Dwelled)
     def _dwelled(self, event: DetailPane.Dwelled) -> None:
+        if self.answered != self.request:  # the list shown is about to be replaced (Esc out
+            self.unread_dwell = True  # of a search): its paper was not the reader's choice
+            return
         if annotating.mark_read(self.library, self.library.papers[event.position]):
             self.refresh_current()
 

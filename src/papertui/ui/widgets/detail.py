@@ -192,6 +192,10 @@ class DetailPane(ScrollView, can_focus=True):
         if shown is not None and shown.position == position and self._reading_focus():
             self.post_message(self.Dwelled(position))
 
+    def read_again(self) -> None:
+        """Count the paper shown from now, as if just shown (its dwell was not counted)."""
+        self._start_dwell()
+
     def _focus_moved(self) -> None:
         # into the search box: the timer stops; back to the list: the paper shown starts again
         if not self._reading_focus():
