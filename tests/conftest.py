@@ -80,7 +80,7 @@ def isolated_dirs(
 def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     """Text cursors do not blink in tests, as with `cursor_blink = false` in the settings: a
     blink is a timer that changes the screen between two looks at it."""
-    from papertui.core import settings
+    from papertui.core.system import settings
     from papertui.ui import app
 
     load = settings.load_settings
@@ -113,7 +113,7 @@ def write_corpus(tmp_path: Path):  # type: ignore[no-untyped-def]
 def bundled_library(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     """The bundled collections, indexed once per test module, on their own temp dirs."""
     from papertui.core.library import Library
-    from papertui.core.paths import bundled_corpus_dir
+    from papertui.core.system.paths import bundled_corpus_dir
 
     mp = pytest.MonkeyPatch()
     base = tmp_path_factory.mktemp("bundled")
@@ -140,7 +140,7 @@ def full_disk(monkeypatch) -> Callable[[], None]:  # type: ignore[no-untyped-def
     monkeypatch.setattr(sqlite3, "connect", keep)
 
     def fill() -> None:
-        from papertui.core import paths
+        from papertui.core.system import paths
 
         store = str(paths.store_path())
         for conn in opened:

@@ -20,8 +20,8 @@ from papertui.cli_args import NAMES, UsageError, parser, positionals_first, read
 from papertui.cli_args_corpus import merge_corpus, unexpected_arguments
 from papertui.commands import digest, fetching, learning, notes, papers, serving
 from papertui.commands.common import open_library
-from papertui.core import paths
 from papertui.core.store import StoreError
+from papertui.core.system import paths
 from papertui.core.text import safe_display
 
 

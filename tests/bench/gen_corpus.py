@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from papertui.core.corpus import load_corpus
-from papertui.core.paths import bundled_corpus_dir
+from papertui.core.system.paths import bundled_corpus_dir
 
 _SYLLABLES = [
     "ka",

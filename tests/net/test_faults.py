@@ -9,7 +9,7 @@ import socket
 import pytest
 
 from papertui.cli import main
-from papertui.core import paths
+from papertui.core.system import paths
 
 from conftest import LAST_DAY, LeftTheMachine
 from server import Fault, Sources

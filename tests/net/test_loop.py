@@ -6,7 +6,7 @@ import json
 import re
 
 from papertui.cli import main
-from papertui.core.settings import load_settings, settings_path
+from papertui.core.system.settings import load_settings, settings_path
 
 from conftest import LAST_DAY
 from shapes import STATUSES

@@ -4,9 +4,9 @@ and is marked new; the order "new first" puts it on top."""
 from __future__ import annotations
 
 from papertui.cli import main
-from papertui.core import paths
 from papertui.core.library import Library
-from papertui.core.settings import remember_fetch_sources
+from papertui.core.system import paths
+from papertui.core.system.settings import remember_fetch_sources
 from papertui.ui.app import make_app
 
 from conftest import LAST_DAY

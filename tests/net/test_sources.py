@@ -8,8 +8,8 @@ import json
 import pytest
 
 from papertui.cli import main
-from papertui.core import paths
 from papertui.core.library import Library
+from papertui.core.system import paths
 
 from conftest import LAST_DAY
 from server import Sources

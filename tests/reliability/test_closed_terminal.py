@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from papertui.core import drafts
 from papertui.core.search.building import PARALLEL_FROM
+from papertui.core.store import drafts
 
 from pty_reader import PtyReader, papertui_command
 

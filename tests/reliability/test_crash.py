@@ -109,8 +109,8 @@ def test_two_instances_writing_at_once_lose_nothing(tmp_path):
     overlap = min(cli_last, tui_last) - max(cli_first, tui_first)
     assert overlap > 0, spans  # the two wrote at the same time
     assert made[0] == CLI_CHANGES and made[1] >= 20, made
-    from papertui.core import paths
     from papertui.core.corpus import load_corpus
+    from papertui.core.system import paths
 
     papers = load_corpus([corpus]).papers
     store = Store(paths.store_path())

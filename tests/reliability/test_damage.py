@@ -16,8 +16,8 @@ import pytest
 from textual.widgets import Static, TextArea
 
 from papertui.cli import main
-from papertui.core import paths
 from papertui.core.library import Library
+from papertui.core.system import paths
 from papertui.ui.app import make_app
 from papertui.ui.screens.note_editor import NoteEditor
 

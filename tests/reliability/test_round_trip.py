@@ -17,8 +17,8 @@ from papertui.core.corpus import Paper, is_corpus_file, load_corpus
 from papertui.core.corpus import finish_titles as _finish
 from papertui.core.export import FORMATS, SUFFIXES, render
 from papertui.core.export.entries import entries_for
-from papertui.core.paths import bundled_corpus_dir
 from papertui.core.store import Annotations
+from papertui.core.system.paths import bundled_corpus_dir
 
 
 def _papers(paths: list[Path]) -> list[Paper]:

@@ -7,7 +7,7 @@ import json
 from textual.command import CommandPalette
 from textual.widgets import Static, TextArea
 
-from papertui.core import drafts
+from papertui.core.store import drafts
 from papertui.core.view import View
 from papertui.ui.keys import APP_KEYS
 from papertui.ui.messages import ViewReady

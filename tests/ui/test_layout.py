@@ -7,7 +7,7 @@ import tomllib
 
 from rich.cells import cell_len
 
-from papertui.core.settings import settings_path
+from papertui.core.system.settings import settings_path
 from papertui.ui.widgets.paper_list import PaperList, short_labels
 
 from ui_support import make_app, settle
@@ -229,7 +229,7 @@ async def test_a_long_status_line_drops_whole_parts_at_80_columns() -> None:
 async def test_the_cursor_blinks_unless_the_settings_say_not(monkeypatch) -> None:
     from textual.widgets import Input
 
-    from papertui.core import settings
+    from papertui.core.system import settings
     from papertui.ui import app as app_module
 
     monkeypatch.setattr(app_module, "load_settings", settings.load_settings)  # as users have it

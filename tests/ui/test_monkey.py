@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from papertui.core import paths
+from papertui.core.system import paths
 from papertui.ui.keys import APP_KEYS
 from papertui.ui.screens.help import HelpScreen
 

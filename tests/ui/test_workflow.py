@@ -304,7 +304,7 @@ async def test_help_and_palette_list_the_workflow_keys():
 
 
 async def test_settings_theme_keys_and_bad_values(monkeypatch):
-    from papertui.core.settings import load_settings, settings_path
+    from papertui.core.system.settings import load_settings, settings_path
 
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_text('theme = "nord"\n[keys]\ntoggle_bookmark = "x"\nfoo = "y"\n')

@@ -30,8 +30,8 @@ from papertui.core.corpus_cache import (
 )
 from papertui.core.library import Library
 from papertui.core.paper import STORED
-from papertui.core.paths import bundled_corpus_dir
 from papertui.core.search import fingerprint
+from papertui.core.system.paths import bundled_corpus_dir
 
 BUNDLED = bundled_corpus_dir()
 

@@ -11,11 +11,11 @@ import os
 import bibtexparser
 import pytest
 
-from papertui.core import paths
 from papertui.core.corpus import load_corpus
 from papertui.core.export import ExportError, ExportExists, export_to, render, write_export
 from papertui.core.export.entries import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.store import LIKED, SKIPPED, Store
+from papertui.core.system import paths
 
 BIB = """@inproceedings{a,
   title = {Calibrated Graph Kernels},

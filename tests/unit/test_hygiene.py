@@ -40,7 +40,8 @@ def test_the_reader_and_the_cli_reach_the_store_only_through_the_library():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module == "papertui.core.store":
                 names = {a.name for a in node.names}
-                if names - {"StoreError"}:  # the error type is shared; the Store is not
+                if names - {"StoreError", "drafts"}:  # the error type is shared, and drafts are
+                    # files of their own; the Store is not
                     offenders.append(f"{path.name}: imports {sorted(names)}")
             if isinstance(node, ast.Attribute) and node.attr == "store":
                 offenders.append(f"{path.name}:{node.lineno}: .store")

@@ -4,10 +4,10 @@ papers: the store moves bookmarks, notes, tags and read marks to the new ids."""
 
 from __future__ import annotations
 
-from papertui.core import paths
 from papertui.core.corpus import Paper, load_corpus
 from papertui.core.store import Store
 from papertui.core.store.reconcile import _v2_id, _v3_id
+from papertui.core.system import paths
 
 QUOTED = "We study the ``view'' of a model -- roughly ~50% of it."
 BELL = "An abstract with a bell\x07 inside it."

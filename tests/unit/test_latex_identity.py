@@ -10,9 +10,9 @@ from papertui.core.corpus import Paper, paper_id
 from papertui.core.export import render
 from papertui.core.export.entries import entries_for
 from papertui.core.formats import read_corpus_file
-from papertui.core.latex import plain_text
 from papertui.core.store import Annotations
 from papertui.core.text import identity_text, legacy_identity_text
+from papertui.core.text.latex import plain_text
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 

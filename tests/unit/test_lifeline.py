@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from papertui.core import lifeline
+from papertui.core.system import lifeline
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -24,7 +24,7 @@ time.sleep(60)
 # The child: ends itself once its parent is gone, else would run for a minute.
 CHILD = """
 import time
-from papertui.core.lifeline import end_with_parent
+from papertui.core.system.lifeline import end_with_parent
 end_with_parent()
 time.sleep(60)
 """

@@ -7,7 +7,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from papertui.core.path_completion import complete_path
+from papertui.core.system.path_completion import complete_path
 
 
 def make_tree(root) -> None:  # type: ignore[no-untyped-def]

@@ -13,10 +13,10 @@ from papertui.core.corpus import paper_id
 from papertui.core.formats import read_corpus_file
 from papertui.core.formats.base import CorpusError
 from papertui.core.formats.native import parse_native
-from papertui.core.latex import has_latex
-from papertui.core.paths import bundled_corpus_dir
 from papertui.core.query import parse_query
+from papertui.core.system.paths import bundled_corpus_dir
 from papertui.core.text import normalise_ws, safe_display
+from papertui.core.text.latex import has_latex
 
 BUNDLED = bundled_corpus_dir()
 

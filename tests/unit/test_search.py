@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from papertui.core.library import Library
-from papertui.core.paths import bundled_corpus_dir
 from papertui.core.search import IndexStore, SearchFailed, SearchIndex
+from papertui.core.system.paths import bundled_corpus_dir
 
 BUNDLED = bundled_corpus_dir()
 

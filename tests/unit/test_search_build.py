@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from whoosh import index as windex
 
 from papertui.core.corpus import Paper, finish_titles, load_corpus
-from papertui.core.paths import bundled_corpus_dir
 from papertui.core.search import SearchIndex, building, fastwriter, feeding, postings, spill
 from papertui.core.search.schema import schema
+from papertui.core.system.paths import bundled_corpus_dir
 
 
 @pytest.fixture(scope="module")

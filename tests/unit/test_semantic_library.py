@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from papertui.cli import main
-from papertui.core import drafts
 from papertui.core.library import Library
 from papertui.core.search import IndexCancelled
 from papertui.core.semantic.foryou import is_passed_over
+from papertui.core.store import drafts
 
 THEMES = {
     "graph": "graph neural network molecule atom bond message passing node edge chemistry "
@@ -450,7 +450,7 @@ def test_a_schema_2_store_gains_the_seeds_table(tmp_path: Path) -> None:
 
 
 def test_negative_keywords_setting(tmp_path: Path) -> None:
-    from papertui.core.settings import add_negative_keyword, load_settings, settings_path
+    from papertui.core.system.settings import add_negative_keyword, load_settings, settings_path
 
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)

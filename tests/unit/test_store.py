@@ -9,9 +9,9 @@ import threading
 
 import pytest
 
-from papertui.core import paths
 from papertui.core.corpus import load_corpus
 from papertui.core.store import LIKED, SKIPPED, Store, StoreError
+from papertui.core.system import paths
 
 
 @pytest.fixture

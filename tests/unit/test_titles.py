@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from papertui.core.corpus import load_corpus
-from papertui.core.paths import bundled_corpus_dir
+from papertui.core.system.paths import bundled_corpus_dir
 from papertui.core.titles import MAX_TITLE, derive_title
 
 BUNDLED = bundled_corpus_dir()

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from papertui.core.corpus import load_corpus
-from papertui.core.paths import bundled_corpus_dir
+from papertui.core.system.paths import bundled_corpus_dir
 from papertui.core.titles import derive_title
 from papertui.core.titles.acronyms import _spelled_out
 

@@ -9,10 +9,10 @@ import bibtexparser
 import pytest
 
 from papertui.cli import main
-from papertui.core import paths
 from papertui.core.library import Library
-from papertui.core.mathtext import render
-from papertui.core.settings import load_settings, remember_theme, settings_path
+from papertui.core.system import paths
+from papertui.core.system.settings import load_settings, remember_theme, settings_path
+from papertui.core.text.mathtext import render
 
 
 @pytest.mark.parametrize(

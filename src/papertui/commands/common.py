@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from papertui.cli_args import UsageError
-from papertui.core import paths
-from papertui.core.settings import load_settings
+from papertui.core.system import paths
+from papertui.core.system.settings import load_settings
 from papertui.core.text import once_each
 
 if TYPE_CHECKING:  # the library loads only when a command needs it, not for a quick search

@@ -9,7 +9,7 @@ import sys
 
 from papertui.cli_args import UsageError
 from papertui.commands.common import ensure_semantic, limit_of, open_library, print_json
-from papertui.core import paths
+from papertui.core.system import paths
 from papertui.core.text import counted
 
 ABSTRACT_CHARS = 700  # a digest is skimmed: the rest is one link away

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from papertui.cli_args import UsageError
 from papertui.commands.common import open_library, print_json
-from papertui.core import paths
-from papertui.core.settings import load_settings, remember_fetch_sources
+from papertui.core.system import paths
+from papertui.core.system.settings import load_settings, remember_fetch_sources
 from papertui.core.text import counted
 
 if TYPE_CHECKING:  # httpx loads only when something is fetched

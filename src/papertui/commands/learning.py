@@ -16,7 +16,7 @@ from papertui.commands.common import (
     open_library,
     print_json,
 )
-from papertui.core.lifeline import end_with_parent
+from papertui.core.system.lifeline import end_with_parent
 from papertui.core.text import counted
 
 

@@ -20,9 +20,9 @@ from papertui.commands.common import (
     print_records,
     print_view,
 )
-from papertui.core.lifeline import end_with_parent
 from papertui.core.query import KNOWN_FILTERS, parse_query
 from papertui.core.sources import quick_search
+from papertui.core.system.lifeline import end_with_parent
 from papertui.core.text import counted
 
 

@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO
 
-from papertui.core.lifeline import tracked
 from papertui.core.search import IndexCancelled, needs_child_process
+from papertui.core.system.lifeline import tracked
 
 __all__ = ["IndexFailed", "index_in_child", "needs_child_process", "run_index_child"]
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
-from papertui.core import paths
 from papertui.core.corpus import Corpus, Paper
 from papertui.core.corpus_cache import CorpusLoader, load_corpus_cached
 from papertui.core.corpus_preview import head_corpus
@@ -36,6 +35,7 @@ from papertui.core.sources import (
     resolve_sources,
 )
 from papertui.core.store import Annotations, Store
+from papertui.core.system import paths
 from papertui.core.view import View
 
 __all__ = ["DEPTH", "Library", "PaperNotFound", "quick_search"]

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from papertui.core import paths
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter
 from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store
+from papertui.core.system import paths
 
 if TYPE_CHECKING:
     from papertui.core.querying import Planner

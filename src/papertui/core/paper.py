@@ -7,9 +7,9 @@ import re
 from collections.abc import Sequence
 from typing import Final, Protocol, cast
 
-from papertui.core.latex import has_latex
 from papertui.core.paper_meta import PaperMeta
 from papertui.core.text import identity_text
+from papertui.core.text.latex import has_latex
 from papertui.core.titles import derive_title
 
 ID_LENGTH = 12

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from rapidfuzz import utils
 
-from papertui.core import paths
 from papertui.core.fuzzy import MIN_QUERY, SCAN_ALL_UP_TO, closest
 from papertui.core.query import Filter, parse_query
 from papertui.core.query_sets import FilterSets
@@ -20,6 +19,7 @@ from papertui.core.querying import FUZZY_BELOW, OPERATORS, TITLE_MATCH_CUTOFF
 from papertui.core.records import paper_record
 from papertui.core.search import IndexStore, SearchFailed, SearchIndex, sources_key
 from papertui.core.store import Annotations, Store
+from papertui.core.system import paths
 
 # filters the store answers on its own (collections, topics and "new" need the corpus)
 _STORE_FILTERS = frozenset({"bookmarked", "note", "read", "unread", "liked", "skipped", "tag"})
@@ -37,7 +37,7 @@ def resolve_sources(sources: Sequence[str | Path] | None) -> list[str]:
     """The paths given; else the settings' default paths; else the bundled collections."""
     if sources:
         return [str(s) for s in sources]
-    from papertui.core.settings import load_settings
+    from papertui.core.system.settings import load_settings
 
     defaults = load_settings().default_paths
     return defaults or [str(paths.bundled_corpus_dir())]

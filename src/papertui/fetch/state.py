@@ -9,8 +9,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from papertui.core import paths
-from papertui.core.atomic_file import replace_text
+from papertui.core.system import paths
+from papertui.core.system.atomic_file import replace_text
 
 
 def fetched_dir() -> Path:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from papertui.core import drafts
 from papertui.core.corpus import Paper
 from papertui.core.export import byline, paper_markdown
 from papertui.core.library import Library
-from papertui.core.store import StoreError
+from papertui.core.store import StoreError, drafts
 from papertui.core.text import counted, cut_words, safe_display
 from papertui.ui.outcome import Outcome
 

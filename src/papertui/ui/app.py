@@ -17,9 +17,9 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Input, TextArea
 
-from papertui.core.clipboard import copy_system
 from papertui.core.library import Library
-from papertui.core.settings import load_settings, remember, settings_path
+from papertui.core.system.clipboard import copy_system
+from papertui.core.system.settings import load_settings, remember, settings_path
 from papertui.core.text import once_each, safe_display
 from papertui.ui.ending import Ending
 from papertui.ui.keys import APP_KEYS, PALETTE, SORT_NAMES

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-from papertui.core.lifeline import stop_children
+from papertui.core.system.lifeline import stop_children
 
 # Seconds the orderly exit gets before the process is ended from the ending thread.
 GRACE = 0.8

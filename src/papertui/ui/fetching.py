@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from papertui.core import paths
 from papertui.core.corpus_cache import load_corpus_cached
 from papertui.core.library import Library
 from papertui.core.sources import corpus_cache_dir
+from papertui.core.system import paths
 from papertui.core.text import counted
 from papertui.ui import messages
 from papertui.ui.background import Post

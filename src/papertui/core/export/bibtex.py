@@ -7,8 +7,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from papertui.core.latex import MATH, escape_typography
-from papertui.core.markdown_marks import DERIVED_REMARK
+from papertui.core.text.latex import MATH, escape_typography
+from papertui.core.text.markdown_marks import DERIVED_REMARK
 
 if TYPE_CHECKING:
     from papertui.core.export.entries import Entry

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from papertui.core.export.bibtex import _ARXIV_URL, _DOI_URL, _cite_key
-from papertui.core.markdown_marks import DERIVED_REMARK
+from papertui.core.text.markdown_marks import DERIVED_REMARK
 
 if TYPE_CHECKING:
     from papertui.core.export.entries import Entry

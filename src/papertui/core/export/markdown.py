@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from papertui.core.markdown_marks import (
+from papertui.core.text.markdown_marks import (
     DERIVED_REMARK,
     escape_markup,
     export_head,

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from papertui.core.atomic_file import replace_text
 from papertui.core.export.csl_json import citation_key, identifiers
 from papertui.core.export.markdown import byline
-from papertui.core.markdown_marks import _MARKUP_LINE, DERIVED_REMARK
+from papertui.core.system.atomic_file import replace_text
+from papertui.core.text.markdown_marks import _MARKUP_LINE, DERIVED_REMARK
 
 if TYPE_CHECKING:
     from papertui.core.export.entries import Entry

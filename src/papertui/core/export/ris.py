@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from papertui.core.export.csl_json import citation_key, identifiers, is_preprint
-from papertui.core.markdown_marks import DERIVED_REMARK
+from papertui.core.text.markdown_marks import DERIVED_REMARK
 
 if TYPE_CHECKING:
     from papertui.core.export.entries import Entry

@@ -15,8 +15,8 @@ from bibtexparser import Library, middlewares
 from papertui.core.formats.base import CorpusError, ParsedFile, decode
 from papertui.core.formats.fields import CITE_FIELD, DERIVED_TITLE_FIELD, SHORT_FIELDS
 from papertui.core.formats.structured import _collect
-from papertui.core.latex import plain_text
-from papertui.core.markdown_marks import DERIVED_REMARK
+from papertui.core.text.latex import plain_text
+from papertui.core.text.markdown_marks import DERIVED_REMARK
 
 # bibtexparser logs every failed block itself; we report them in our own one-line form
 logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)

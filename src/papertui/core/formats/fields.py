@@ -13,10 +13,10 @@ from typing import Any
 
 from papertui.core.formats.base import RawRecord
 from papertui.core.formats.translations import has_translations, translations_of
-from papertui.core.latex import plain_text
-from papertui.core.markdown_marks import DERIVED_REMARK
 from papertui.core.paper_meta import PaperMeta
 from papertui.core.text import normalise_ws, strip_controls
+from papertui.core.text.latex import plain_text
+from papertui.core.text.markdown_marks import DERIVED_REMARK
 
 TITLE = ("title", "paper_title", "papertitle", "name")
 ABSTRACT = ("abstract", "summary", "paperabstract", "abstracttext", "abstract_text", "description")

@@ -17,7 +17,7 @@ from typing import Any
 from papertui.core.formats.base import ParsedFile, decode
 from papertui.core.formats.fields import parse_year
 from papertui.core.formats.structured import _collect
-from papertui.core.markdown_marks import (
+from papertui.core.text.markdown_marks import (
     DERIVED_REMARK,
     EXPORT_HEAD,
     ID_LINE,

@@ -9,7 +9,7 @@ from typing import Any
 
 from papertui.core.formats.base import CorpusError, ParsedFile, decode
 from papertui.core.formats.structured import _collect
-from papertui.core.markdown_marks import DERIVED_REMARK
+from papertui.core.text.markdown_marks import DERIVED_REMARK
 
 # RIS tags as rispy names them, in the order that wins when a record has several
 _TITLE = ("title", "primary_title", "translated_title")

@@ -12,9 +12,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from papertui.core.latex import plain_text
 from papertui.core.paper_meta import Translation
 from papertui.core.text import normalise_ws, strip_controls
+from papertui.core.text.latex import plain_text
 
 # ISO 639-1: a field's suffix names a language only if it is one of these; a value that reads
 # as no text (`title_id` holding an id, `abstract_no` a number) is left out by `_text`

@@ -16,11 +16,11 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.support.charset import accent_map
 
 from papertui.core.corpus import Paper
-from papertui.core.lifeline import end_with_parent
 from papertui.core.search import cjk
 from papertui.core.search.fastwriter import FastSegmentWriter
 from papertui.core.search.highlight import _WORD
 from papertui.core.search.schema import IndexCancelled
+from papertui.core.system.lifeline import end_with_parent
 
 # A fresh build's posting blocks are compressed at zlib level 1, not Whoosh's 3: compression was
 # a tenth of the build, and the blocks decode the same (updates keep Whoosh's own level).

@@ -10,10 +10,9 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from papertui.core import drafts
 from papertui.core.corpus import Paper
 from papertui.core.semantic.seeds import add_seeds, seed_copies
-from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store
+from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store, drafts
 from papertui.core.view import View
 
 if TYPE_CHECKING:
@@ -139,7 +138,7 @@ class ForYou:
         vectors = self._semantic.vectors()
         if vectors is None:
             return None
-        from papertui.core.settings import load_settings
+        from papertui.core.system.settings import load_settings
 
         annotations = self._store.snapshot()
         phrases = tuple(load_settings().negative_keywords)
@@ -277,20 +276,20 @@ class ForYou:
 
     def negative_keywords(self) -> list[str]:
         """Words and phrases whose papers sink in "for you" (settings.toml)."""
-        from papertui.core.settings import load_settings
+        from papertui.core.system.settings import load_settings
 
         return load_settings().negative_keywords
 
     def add_negative_keyword(self, text: str) -> str | None:
         """Rank papers with this phrase lower in "for you" (they stay in every search and
         list); saved in settings.toml. None, or the problem in one line."""
-        from papertui.core.settings import add_negative_keyword
+        from papertui.core.system.settings import add_negative_keyword
 
         return add_negative_keyword(text)
 
     def remove_negative_keyword(self, text: str) -> str | None:
         """Stop sinking papers with this phrase; None, or the problem in one line."""
-        from papertui.core.settings import remove_negative_keyword
+        from papertui.core.system.settings import remove_negative_keyword
 
         return remove_negative_keyword(text)
 

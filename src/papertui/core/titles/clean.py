@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from papertui.core.mathtext import render
+from papertui.core.text.mathtext import render
 from papertui.core.titles.words import _FUNCTION, _wordset
 
 _CONTROL = re.compile(

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from papertui.core import drafts
 from papertui.core.corpus import Paper
 from papertui.core.semantic.foryou import positive_ids
+from papertui.core.store import drafts
 from papertui.core.text import safe_display
 from papertui.ui import annotating
 from papertui.ui.keys import SORT_NAMES, help_sections

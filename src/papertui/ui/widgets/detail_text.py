@@ -8,12 +8,11 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from papertui.core import mathtext
 from papertui.core.corpus import Paper
 from papertui.core.export import byline
 from papertui.core.formats.translations import language_name
 from papertui.core.search import Highlighter
-from papertui.core.text import safe_display
+from papertui.core.text import mathtext, safe_display
 
 
 @dataclass(slots=True)

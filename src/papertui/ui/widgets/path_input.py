@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from papertui.core.path_completion import candidates, complete_path
+from papertui.core.system.path_completion import candidates, complete_path
 from papertui.core.text import safe_display
 
 SHOWN = 12  # candidates listed by a second Tab

@@ -25,7 +25,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from papertui.core import paths
+from papertui.core.system import paths
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ import os
 import re
 from pathlib import Path
 
-from papertui.core import paths
+from papertui.core.system import paths
 
 
 def _path(pid: str) -> Path:

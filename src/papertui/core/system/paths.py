@@ -59,7 +59,7 @@ def bundled_corpus_dir() -> Path:
     packaged = resources.files("papertui") / "corpus"
     if packaged.is_dir():
         return Path(str(packaged))
-    return Path(__file__).resolve().parents[3] / "assets" / "corpus"
+    return Path(__file__).resolve().parents[4] / "assets" / "corpus"
 
 
 def ensure_private_dir(path: Path) -> Path:

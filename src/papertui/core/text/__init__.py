@@ -1,4 +1,6 @@
-"""Text helpers shared by parsers and views: whitespace normalisation and safe display."""
+"""Text: helpers shared by parsers and views (whitespace, safe display, identity text), and
+LaTeX (`latex`), readable math (`mathtext`) and the marks papertui puts in Markdown
+(`markdown_marks`). Imports nothing else of papertui."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from papertui.core.latex import decode_latex, has_latex
+from papertui.core.text.latex import decode_latex, has_latex
 
 # Characters that can move the cursor, restyle or reorder the terminal's output. Corpus text is
 # untrusted, so each is shown as a visible placeholder instead of being written to the terminal.
