@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 
 from papertui.cli_args_fetch import fetched_option
-from papertui.core.formats import FORMATS
+from papertui.core.corpus.formats import FORMATS
 
 CORPUS_HELP = (
     "a corpus file or folder (repeatable; default: the settings' default_paths, else the "

@@ -126,7 +126,7 @@ def role(seen: Seen, by_pid: dict[int, Seen]) -> str:
     parent = by_pid.get(seen.ppid)
     if parent is not None and parent.command == command and "index" in command:
         return "segment writer (forked by the index build)"
-    if "papertui.core.corpus_split" in command:
+    if "papertui.core.corpus.split" in command:
         return "parse helper (later part of a large dump)"
     if "papertui" in command and "index" in command:
         return "index build"

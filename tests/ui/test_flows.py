@@ -615,7 +615,7 @@ async def test_a_cold_start_of_one_large_file_shows_its_head_then_all_of_it(
     from papertui.ui.app import make_app as factory
 
     monkeypatch.setattr(library_module, "DEFER_BYTES", 1_000)  # any real dump is "large"
-    monkeypatch.setattr("papertui.core.corpus_preview.PREVIEW_BYTES", 6_000)
+    monkeypatch.setattr("papertui.core.corpus.preview.PREVIEW_BYTES", 6_000)
     lines = [
         json.dumps({"title": f"Paper {i}", "abstract": f"We study graph {i} in depth."})
         for i in range(400)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from papertui.core.corpus_cache import CorpusLoader, file_cache_path
+from papertui.core.corpus.cache import CorpusLoader, file_cache_path
 
 
 def loaded(path: Path, cache: Path) -> tuple:  # type: ignore[type-arg]

@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from papertui.core import corpus as corpus_module
-from papertui.core import corpus_cache as corpus_cache_module
 from papertui.core.corpus import (
     Corpus,
     FileReport,
@@ -21,15 +20,16 @@ from papertui.core.corpus import (
     paper_id,
     papers_containing,
 )
-from papertui.core.corpus_cache import (
+from papertui.core.corpus import cache as corpus_cache_module
+from papertui.core.corpus.cache import (
     CachedFile,
     CorpusLoader,
     load_corpus_cached,
     read_file_cache,
     write_file_cache,
 )
+from papertui.core.corpus.paper import STORED
 from papertui.core.library import Library
-from papertui.core.paper import STORED
 from papertui.core.search import fingerprint
 from papertui.core.system.paths import bundled_corpus_dir
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from loaded_corpus import loaded
 
-from papertui.core import corpus_stream
+from papertui.core.corpus import stream as corpus_stream
 
 
 def record(n: int, **extra: object) -> str:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from papertui.core import library as library_module
 from papertui.core.corpus import load_corpus
-from papertui.core.corpus_preview import head_corpus
+from papertui.core.corpus.preview import head_corpus
 from papertui.core.library import Library
 
 WORDS = ["graph", "neural", "protein", "fold", "robot", "policy", "é", "naïve", "x"]
@@ -107,7 +107,7 @@ def test_a_cold_open_shows_the_head_then_the_whole_file_keeps_its_positions(tmp_
     path = tmp_path / "big.jsonl"
     path.write_text(jsonl(abstracts(600)), encoding="utf-8")
     monkeypatch.setattr(library_module, "DEFER_BYTES", 0)  # "large": left to the indexing child
-    monkeypatch.setattr("papertui.core.corpus_preview.PREVIEW_BYTES", 8000)
+    monkeypatch.setattr("papertui.core.corpus.preview.PREVIEW_BYTES", 8000)
     library = Library.open_deferred([str(path)])
     shown = [p.id for p in library.papers]
     assert library.loading and 20 < len(shown) < 600
@@ -129,7 +129,7 @@ def test_a_warm_start_of_a_large_file_shows_its_head_and_reads_the_cache_after(
     first.indexing.ensure()  # cached and indexed, as after any earlier session
     first.close()
     monkeypatch.setattr(library_module, "WARM_BYTES", 1000)  # "a million papers"
-    monkeypatch.setattr("papertui.core.corpus_preview.PREVIEW_BYTES", 8000)
+    monkeypatch.setattr("papertui.core.corpus.preview.PREVIEW_BYTES", 8000)
     library = Library.open_deferred([str(path)])
     shown = [p.id for p in library.papers]
     assert library.loading and 20 < len(shown) < 600

@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from loaded_corpus import loaded
 
-from papertui.core import corpus_split, corpus_stream
-from papertui.core.formats.base import CorpusError
+from papertui.core.corpus import split as corpus_split
+from papertui.core.corpus import stream as corpus_stream
+from papertui.core.corpus.formats.base import CorpusError
 
 
 def record(n: int, **extra: object) -> str:
@@ -203,7 +204,7 @@ def test_a_helper_that_stops_early_leaves_the_rest_to_the_reader(
     dying = tmp_path / "dying.py"
     dying.write_text(
         "import os, sys\n"
-        "from papertui.core import corpus_split\n"
+        "from papertui.core.corpus import split as corpus_split\n"
         "class Report:\n"
         "    def write(self, data):\n"
         "        sys.stdout.buffer.write(data)\n"

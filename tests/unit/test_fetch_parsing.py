@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from papertui.core.paper_meta import PaperMeta
+from papertui.core.corpus.paper_meta import PaperMeta
 from papertui.fetch import arxiv_feed, hf
 from papertui.fetch.client import retry_after
 from papertui.fetch.specs import SpecError, hf_period, parse_spec, period_end

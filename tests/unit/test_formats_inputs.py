@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from papertui.core.corpus import load_corpus
-from papertui.core.formats.arxiv_mail import parse_arxiv_mail
-from papertui.core.formats.base import CorpusError
+from papertui.core.corpus.formats.arxiv_mail import parse_arxiv_mail
+from papertui.core.corpus.formats.base import CorpusError
 
 RIS = (
     """TY  - CONF

@@ -16,9 +16,9 @@ MODULE_LINES, FUNCTION_LINES = 300, 80
 
 # module: its lines today
 LONG_MODULES: dict[str, int] = {
-    "papertui.core.corpus_cache_file": 495,
+    "papertui.core.corpus.cache_file": 495,
     "papertui.core.fuzzy": 420,
-    "papertui.core.paper": 330,
+    "papertui.core.corpus.paper": 330,
     "papertui.core.search.arrays": 341,
     "papertui.core.semantic.vectors": 411,
     "papertui.core.titles": 353,
@@ -30,7 +30,7 @@ LONG_MODULES: dict[str, int] = {
 }
 # module:function (methods as Class.method): its lines today
 LONG_FUNCTIONS: dict[str, int] = {
-    "papertui.core.corpus_cache_file:write_file_cache": 85,
+    "papertui.core.corpus.cache_file:write_file_cache": 85,
     "papertui.core.semantic.topics.compute:_compute": 123,
     "papertui.core.titles.compress:_compress": 81,
     "papertui.core.titles.names:_find_name": 249,
@@ -39,7 +39,7 @@ LONG_FUNCTIONS: dict[str, int] = {
 }
 # each circle as the sorted modules in it
 CIRCLES: set[tuple[str, ...]] = {
-    ("papertui.core.corpus_split", "papertui.core.corpus_stream"),
+    ("papertui.core.corpus.split", "papertui.core.corpus.stream"),
     ("papertui.core.semantic.vector_build", "papertui.core.semantic.vectors"),
 }
 

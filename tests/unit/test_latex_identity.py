@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from papertui.core.corpus import Paper, paper_id
+from papertui.core.corpus.formats import read_corpus_file
 from papertui.core.export import render
 from papertui.core.export.entries import entries_for
-from papertui.core.formats import read_corpus_file
 from papertui.core.store import Annotations
 from papertui.core.text import identity_text, legacy_identity_text
 from papertui.core.text.latex import plain_text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from papertui.core.formats.native import parse_native
+from papertui.core.corpus.formats.native import parse_native
 from papertui.core.text import once_each
 
 ABSTRACT = (

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from papertui.core import corpus_cache_file
-from papertui.core.corpus_cache import CorpusLoader, file_cache_path
+from papertui.core.corpus import cache_file as corpus_cache_file
+from papertui.core.corpus.cache import CorpusLoader, file_cache_path
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 

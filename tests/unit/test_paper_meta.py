@@ -9,8 +9,8 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
+from papertui.core.corpus.paper_meta import PaperMeta
 from papertui.core.library import Library
-from papertui.core.paper_meta import PaperMeta
 from papertui.core.system import paths
 
 ABSTRACT_A = "We study graph transformers for molecules and show they scale with data."

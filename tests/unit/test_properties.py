@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from papertui.core.corpus import paper_id
-from papertui.core.formats import read_corpus_file
-from papertui.core.formats.base import CorpusError
-from papertui.core.formats.native import parse_native
+from papertui.core.corpus.formats import read_corpus_file
+from papertui.core.corpus.formats.base import CorpusError
+from papertui.core.corpus.formats.native import parse_native
 from papertui.core.query import parse_query
 from papertui.core.system.paths import bundled_corpus_dir
 from papertui.core.text import normalise_ws, safe_display

@@ -466,7 +466,7 @@ def test_index_that_opens_but_cannot_answer_is_reported_then_rebuilt(corpus):
 
 def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
     from papertui.core import library as library_module
-    from papertui.core import paper as paper_module  # where Paper.title derives
+    from papertui.core.corpus import paper as paper_module  # where Paper.title derives
 
     monkeypatch.setattr(library_module, "EAGER_TITLES", 0)  # as for a large corpus
     first = Library.open([str(corpus)])

@@ -233,7 +233,7 @@ def test_schema_1_store_is_migrated_and_latex_ids_move_with_their_rows():
 def test_reconcile_moves_rows_without_a_saved_copy_and_fills_in_metadata(
     write_corpus, tmp_path, cached
 ):
-    from papertui.core.corpus_cache import load_corpus_cached
+    from papertui.core.corpus.cache import load_corpus_cached
     from papertui.core.store import _v1_id
 
     path = write_corpus(f"C\n\n{LATEX}\n\nAnother abstract.")

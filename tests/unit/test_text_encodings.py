@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from papertui.core.corpus import load_corpus
-from papertui.core.formats.base import decode
+from papertui.core.corpus.formats.base import decode
 
 RESUME = "Résumé of naïve Bayes for café reviews"
 UTF8 = "Grüße aus Zürich: a “quoted” 模型 for ünïcode"

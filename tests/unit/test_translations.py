@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from papertui.cli import main
 from papertui.core.corpus import load_corpus
-from papertui.core.formats.translations import has_translations, translations_of
+from papertui.core.corpus.formats.translations import has_translations, translations_of
+from papertui.core.corpus.paper_meta import PaperMeta, Translation
 from papertui.core.library import Library
-from papertui.core.paper_meta import PaperMeta, Translation
 
 ABSTRACT = "We study how the quality of language models scales with their size and data."
 RECORD = {

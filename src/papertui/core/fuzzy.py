@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, overload
 from rapidfuzz import fuzz, process, utils
 
 if TYPE_CHECKING:
-    from papertui.core.paper import Paper
+    from papertui.core.corpus.paper import Paper
 
 MIN_QUERY = 3
 CUTOFF = 80.0

@@ -15,15 +15,15 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from papertui.core.corpus import Corpus, Paper
-from papertui.core.corpus_cache import CorpusLoader, load_corpus_cached
-from papertui.core.corpus_preview import head_corpus
+from papertui.core.corpus.cache import CorpusLoader, load_corpus_cached
+from papertui.core.corpus.preview import head_corpus
 from papertui.core.export.entries import Entry, annotated_entries, annotated_ids, entries_for
+from papertui.core.export.records import paper_record
 from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexing import Indexing
 from papertui.core.marks import Marks
 from papertui.core.query import Filter
 from papertui.core.querying import DEPTH, Planner
-from papertui.core.records import paper_record
 from papertui.core.search import SearchIndex
 from papertui.core.semantic.foryou import ForYou
 from papertui.core.semantic.reading import SemanticReading

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from papertui.core.corpus import Paper
-from papertui.core.paper_meta import PaperMeta
+from papertui.core.corpus.paper_meta import PaperMeta
 from papertui.core.query import Filter, QueryNode
 from papertui.core.store import LIKED, SKIPPED, Annotations
 

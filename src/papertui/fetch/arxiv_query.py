@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from papertui.core.formats.base import CorpusError
-from papertui.core.formats.structured import atom_items
+from papertui.core.corpus.formats.base import CorpusError
+from papertui.core.corpus.formats.structured import atom_items
 from papertui.fetch.client import FetchFailed, host_of
 from papertui.fetch.context import Context, Page, Record, xml_body
 from papertui.fetch.dumps import dump_path, read_dump

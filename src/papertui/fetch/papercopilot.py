@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from papertui.core.formats.fields import split_authors
+from papertui.core.corpus.formats.fields import split_authors
 from papertui.fetch.client import FetchFailed, host_of
 from papertui.fetch.context import Context, Page, Record, json_body
 from papertui.fetch.specs import Spec

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from papertui.core.corpus_cache import load_corpus_cached
+from papertui.core.corpus.cache import load_corpus_cached
 from papertui.core.library import Library
 from papertui.core.sources import corpus_cache_dir
 from papertui.core.system import paths

@@ -7,7 +7,7 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from papertui.core.formats.structured import FORMULA
+from papertui.core.corpus.formats.structured import FORMULA
 
 if TYPE_CHECKING:
     from papertui.core.export.entries import Entry

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from papertui.core.corpus import Paper
-from papertui.core.paper_meta import PaperMeta
+from papertui.core.corpus.paper_meta import PaperMeta
 from papertui.core.store import LIKED, Annotations, SavedPaper
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from papertui.core.mapped_pages import release_pages
+from papertui.core.corpus.mapped_pages import release_pages
 from papertui.core.semantic.vector_files import PREFILTER_SCALE, extend_files, write_prefilter
 from papertui.core.semantic.vector_lsa import (
     MAX_DIMS,

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from papertui.core.corpus import Paper
+from papertui.core.corpus.formats.translations import language_name
 from papertui.core.export import byline
-from papertui.core.formats.translations import language_name
 from papertui.core.search import Highlighter
 from papertui.core.text import mathtext, safe_display
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Final, Protocol, cast
 
-from papertui.core.paper_meta import PaperMeta
+from papertui.core.corpus.paper_meta import PaperMeta
 from papertui.core.text import identity_text
 from papertui.core.text.latex import has_latex
 from papertui.core.titles import derive_title

@@ -16,9 +16,9 @@ import re
 from pathlib import Path
 
 from papertui.core.corpus import Corpus, FileReport, build_papers
-from papertui.core.formats import CorpusError, chosen_format, read_corpus_file, sniff
-from papertui.core.formats.base import looks_binary
-from papertui.core.formats.native import paragraphs
+from papertui.core.corpus.formats import CorpusError, chosen_format, read_corpus_file, sniff
+from papertui.core.corpus.formats.base import looks_binary
+from papertui.core.corpus.formats.native import paragraphs
 
 # ~1,000 papers: parsed in about 0.1 s, many screens of rows.
 PREVIEW_BYTES = 2 << 20

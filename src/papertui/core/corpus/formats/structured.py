@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decode
-from papertui.core.formats.fields import ABSTRACT, record_from_fields
+from papertui.core.corpus.formats.base import CorpusError, ParsedFile, RawRecord, decode
+from papertui.core.corpus.formats.fields import ABSTRACT, record_from_fields
 
 NOT_A_RECORD = "not a record"
 NO_ABSTRACT = "no abstract"

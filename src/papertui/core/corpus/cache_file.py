@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import IO, Protocol
 
 from papertui.core.corpus import AUTHOR_SEPARATOR, FileReport, Paper
-from papertui.core.mapped_pages import release_pages
-from papertui.core.paper import STORED
+from papertui.core.corpus.mapped_pages import release_pages
+from papertui.core.corpus.paper import STORED
 
 MAGIC = b"papertui-corpus\n"
 VERSION = 37  # 5: a sentence-like first line is an abstract, not a name; 6: title rules;
@@ -250,7 +250,7 @@ def file_cache_path(cache_dir: Path, path: Path, forced: str | None) -> Path:
 
 
 class SpilledAbstracts(Protocol):
-    """The papers' abstracts already written out in order (`corpus_stream.SpilledTexts`)."""
+    """The papers' abstracts already written out in order (`stream.SpilledTexts`)."""
 
     offsets: array[int]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from papertui.core.paper_meta import PaperMeta
+from papertui.core.corpus.paper_meta import PaperMeta
 from papertui.core.store import Annotations
 
 if TYPE_CHECKING:  # `papertui search` answered from the index loads no corpus code

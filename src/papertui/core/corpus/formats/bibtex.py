@@ -12,9 +12,9 @@ from typing import Any
 import bibtexparser
 from bibtexparser import Library, middlewares
 
-from papertui.core.formats.base import CorpusError, ParsedFile, decode
-from papertui.core.formats.fields import CITE_FIELD, DERIVED_TITLE_FIELD, SHORT_FIELDS
-from papertui.core.formats.structured import _collect
+from papertui.core.corpus.formats.base import CorpusError, ParsedFile, decode
+from papertui.core.corpus.formats.fields import CITE_FIELD, DERIVED_TITLE_FIELD, SHORT_FIELDS
+from papertui.core.corpus.formats.structured import _collect
 from papertui.core.text.latex import plain_text
 from papertui.core.text.markdown_marks import DERIVED_REMARK
 

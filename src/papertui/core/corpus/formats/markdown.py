@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from papertui.core.formats.base import ParsedFile, decode
-from papertui.core.formats.fields import parse_year
-from papertui.core.formats.structured import _collect
+from papertui.core.corpus.formats.base import ParsedFile, decode
+from papertui.core.corpus.formats.fields import parse_year
+from papertui.core.corpus.formats.structured import _collect
 from papertui.core.text.markdown_marks import (
     DERIVED_REMARK,
     EXPORT_HEAD,

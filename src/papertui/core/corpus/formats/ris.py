@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from papertui.core.formats.base import CorpusError, ParsedFile, decode
-from papertui.core.formats.structured import _collect
+from papertui.core.corpus.formats.base import CorpusError, ParsedFile, decode
+from papertui.core.corpus.formats.structured import _collect
 from papertui.core.text.markdown_marks import DERIVED_REMARK
 
 # RIS tags as rispy names them, in the order that wins when a record has several

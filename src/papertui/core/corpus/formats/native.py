@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decode
+from papertui.core.corpus.formats.base import CorpusError, ParsedFile, RawRecord, decode
 
 # A name line is short; a long single-line first paragraph is an abstract, not a name, and so is
 # a short one that reads as a sentence (many words, a full stop at the end).

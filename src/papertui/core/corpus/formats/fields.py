@@ -11,9 +11,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from papertui.core.formats.base import RawRecord
-from papertui.core.formats.translations import has_translations, translations_of
-from papertui.core.paper_meta import PaperMeta
+from papertui.core.corpus.formats.base import RawRecord
+from papertui.core.corpus.formats.translations import has_translations, translations_of
+from papertui.core.corpus.paper_meta import PaperMeta
 from papertui.core.text import normalise_ws, strip_controls
 from papertui.core.text.latex import plain_text
 from papertui.core.text.markdown_marks import DERIVED_REMARK

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from papertui.core.formats.base import CorpusError, ParsedFile, decode
-from papertui.core.formats.structured import _collect
+from papertui.core.corpus.formats.base import CorpusError, ParsedFile, decode
+from papertui.core.corpus.formats.structured import _collect
 
 # a paper's first line after its opening "\\" line
 _ID = re.compile(r"^arXiv:(\S+)")

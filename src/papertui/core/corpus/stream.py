@@ -4,7 +4,7 @@ Parsing a file whole holds its bytes, its decoded text, its lines, every record 
 paper at once: 1.75 GB for a 192 MB file of 100,000 records, 14 GB at a million. Here each line
 becomes its record and its paper at once, and the paper's abstract goes straight to a scratch
 file (`SpilledTexts`), so what stays in memory is the papers without their abstracts. The
-cache written from it is the one `corpus_cache_file.write_file_cache` writes from a whole
+cache written from it is the one `cache_file.write_file_cache` writes from a whole
 parse, byte for byte, and so are the papers, report and warnings.
 
 Only plain JSONL files whose bytes need no repair are read this way: a gzipped file, invalid
@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 from papertui.core.corpus import FileReport, Paper, build_papers
-from papertui.core.corpus_split import Counts, Helper, split_point
-from papertui.core.formats import SUFFIXES, sniff
-from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, looks_binary
-from papertui.core.formats.structured import NO_ABSTRACT, NOT_A_RECORD, record_of
+from papertui.core.corpus.formats import SUFFIXES, sniff
+from papertui.core.corpus.formats.base import CorpusError, ParsedFile, RawRecord, looks_binary
+from papertui.core.corpus.formats.structured import NO_ABSTRACT, NOT_A_RECORD, record_of
+from papertui.core.corpus.split import Counts, Helper, split_point
 
 # Files at least this large are streamed (below it the whole-file reader is as good).
 STREAM_FROM = 8 << 20

@@ -7,7 +7,7 @@ Decoding JSON and picking a record's fields is most of the cost of reading a dum
 the rest, and stays here, in one place, so that duplicates, aliases and the report come out
 as one process reading the file gives them (`corpus_stream` tests that, byte for byte).
 
-The helper (`python -m papertui.core.corpus_split`) writes frames of records to a nameless
+The helper (`python -m papertui.core.corpus.split`) writes frames of records to a nameless
 file it is given, and after each frame a line on its stdout: the frame's end. A frame ends at
 a line's end and carries the helper's counts so far, so if the helper stops early (killed, out
 of memory), this process reads the rest of the file itself from the last frame's end. It is a
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from papertui.core.formats.base import RawRecord
+from papertui.core.corpus.formats.base import RawRecord
 
 # From this many bytes still to read, the later part goes to a helper (spawning it costs
 # about 0.3 s; 64 MB is about 35,000 arXiv records, 4 s of parsing).
@@ -153,7 +153,7 @@ def run_helper(
 ) -> None:
     """Parse `path` from byte `split` to `end` (a line's start and the file's end) into frames
     of `frame` records on `out`, each one's end reported on `report`, then "done"."""
-    from papertui.core.corpus_stream import NotStreamable, parse_lines
+    from papertui.core.corpus.stream import NotStreamable, parse_lines
 
     counts = Counts()
     rows: list[tuple[Any, ...]] = []

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from papertui.core.paper_meta import Translation
+from papertui.core.corpus.paper_meta import Translation
 from papertui.core.text import normalise_ws, strip_controls
 from papertui.core.text.latex import plain_text
 

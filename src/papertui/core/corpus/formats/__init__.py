@@ -9,8 +9,8 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord, decode
-from papertui.core.formats.native import parse_native
+from papertui.core.corpus.formats.base import CorpusError, ParsedFile, RawRecord, decode
+from papertui.core.corpus.formats.native import parse_native
 
 Reader = Callable[[str, bytes], ParsedFile]
 FORMATS = (
@@ -50,7 +50,7 @@ def _reader(fmt: str) -> Reader:
     if fmt == "text":
         return parse_native
     if fmt in ("json", "jsonl", "csv", "tsv", "arxiv"):
-        from papertui.core.formats import structured
+        from papertui.core.corpus.formats import structured
 
         return {
             "json": structured.parse_json,
@@ -60,18 +60,18 @@ def _reader(fmt: str) -> Reader:
             "arxiv": structured.parse_atom,
         }[fmt]
     if fmt == "bibtex":
-        from papertui.core.formats.bibtex import parse_bibtex
+        from papertui.core.corpus.formats.bibtex import parse_bibtex
 
         return parse_bibtex
     if fmt == "ris":
-        from papertui.core.formats.ris import parse_ris
+        from papertui.core.corpus.formats.ris import parse_ris
 
         return parse_ris
     if fmt == "arxiv-mail":
-        from papertui.core.formats.arxiv_mail import parse_arxiv_mail
+        from papertui.core.corpus.formats.arxiv_mail import parse_arxiv_mail
 
         return parse_arxiv_mail
-    from papertui.core.formats.markdown import parse_markdown
+    from papertui.core.corpus.formats.markdown import parse_markdown
 
     return parse_markdown
 

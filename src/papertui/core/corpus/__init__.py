@@ -1,7 +1,9 @@
-"""Papers: read files and folders of dumps into `Paper` records with ids, titles and URLs.
+"""The corpus: files and folders of dumps read into `Paper` records with ids, titles and URLs.
 
-The record itself (`Paper`, ids, URLs) is in `paper`; this module reads the files and joins what
-they hold into one corpus.
+The record itself (`Paper`, ids, URLs) is in `paper`, its fields in `paper_meta`; the input
+formats in `formats`; streaming, splitting and the per-file cache in `stream`, `split` and
+`cache`. This module reads the files and joins what they hold into one corpus. The package
+imports only `titles`, `text` and `system`: every other part of the core may import it.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from papertui.core.formats import is_corpus_file, read_corpus_file
-from papertui.core.formats.base import CorpusError, ParsedFile, RawRecord
-from papertui.core.paper import (
+from papertui.core.corpus.formats import is_corpus_file, read_corpus_file
+from papertui.core.corpus.formats.base import CorpusError, ParsedFile, RawRecord
+from papertui.core.corpus.paper import (
     AUTHOR_SEPARATOR,
     ID_LENGTH,
     Paper,
@@ -22,7 +24,7 @@ from papertui.core.paper import (
     paper_id,
     papers_containing,
 )
-from papertui.core.paper_meta import PaperMeta
+from papertui.core.corpus.paper_meta import PaperMeta
 
 # the reason counted for a record whose abstract (or arXiv id) a paper read before already has
 DUPLICATE = "duplicate"

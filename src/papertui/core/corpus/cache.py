@@ -31,8 +31,8 @@ from papertui.core.corpus import (
     remember_arxiv,
     same_paper,
 )
-from papertui.core.corpus_append import read_appended
-from papertui.core.corpus_cache_file import (
+from papertui.core.corpus.append import read_appended
+from papertui.core.corpus.cache_file import (
     MAGIC,
     VERSION,
     CachedFile,
@@ -45,8 +45,8 @@ from papertui.core.corpus_cache_file import (
     read_file_cache,
     write_file_cache,
 )
-from papertui.core.corpus_stream import NotStreamable, read_streamed, streamable
-from papertui.core.formats.base import CorpusError
+from papertui.core.corpus.formats.base import CorpusError
+from papertui.core.corpus.stream import NotStreamable, read_streamed, streamable
 
 __all__ = [
     "MAGIC",

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from papertui.core.corpus import DUPLICATE, FileReport, Paper, complete_from
-from papertui.core.corpus_cache_file import (
+from papertui.core.corpus.cache_file import (
     CachedFile,
     MappedTexts,
     hashed_prefix,
@@ -27,9 +27,9 @@ from papertui.core.corpus_cache_file import (
     paper_records,
     write_file_cache,
 )
-from papertui.core.corpus_stream import NotStreamable, read_streamed
-from papertui.core.formats.base import CorpusError
-from papertui.core.paper_meta import PaperMeta
+from papertui.core.corpus.formats.base import CorpusError
+from papertui.core.corpus.paper_meta import PaperMeta
+from papertui.core.corpus.stream import NotStreamable, read_streamed
 
 
 class _Joined:
