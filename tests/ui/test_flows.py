@@ -7,8 +7,8 @@ import json
 from textual.command import CommandPalette
 from textual.widgets import Static, TextArea
 
+from papertui.core.query.view import View
 from papertui.core.store import drafts
-from papertui.core.view import View
 from papertui.ui.keys import APP_KEYS
 from papertui.ui.messages import ViewReady
 from papertui.ui.screens.confirm import ConfirmScreen
@@ -541,7 +541,7 @@ async def test_scrolling_to_the_end_ranks_more_hits(write_corpus, monkeypatch):
 
 
 async def test_large_corpus_is_indexed_by_a_child_with_progress(write_corpus, monkeypatch):
-    import papertui.core.indexing as indexing_module
+    import papertui.core.library.indexing as indexing_module
 
     monkeypatch.setattr(indexing_module, "needs_child_process", lambda count: count >= 10)
     path = write_corpus("L\n\n" + "\n\n".join(f"graph study number {i}." for i in range(40)))

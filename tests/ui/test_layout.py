@@ -246,7 +246,7 @@ async def test_the_cursor_blinks_unless_the_settings_say_not(monkeypatch) -> Non
 
 
 async def test_results_scanned_while_indexing_say_they_are_partial() -> None:
-    from papertui.core.querying import SCANNED
+    from papertui.core.query.planner import SCANNED
     from papertui.ui.widgets.status import ListState, StatusLine
 
     app = make_app()

@@ -202,7 +202,7 @@ async def test_quitting_while_indexing_stops_the_workers_and_the_index_child(
     """q while the index builds (in a worker thread, or in a child process as for a large
     corpus): within 2 s no worker is running, no thread runs papertui's code (it would
     keep the process from ending), no index child is left, and nothing is reported."""
-    import papertui.core.indexing as core_indexing
+    import papertui.core.library.indexing as core_indexing
 
     monkeypatch.setattr(core_indexing, "needs_child_process", lambda count: in_child)
     errors: list[object] = []

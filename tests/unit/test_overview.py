@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-from papertui.core import overview as ov
 from papertui.core.corpus import Paper, paper_id
+from papertui.core.semantic import overview as ov
 from papertui.core.semantic import topics as tp
 
 VISION = [

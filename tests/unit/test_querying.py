@@ -11,7 +11,7 @@ from papertui.cli import main
 from papertui.core.corpus import Paper
 from papertui.core.library import Library
 from papertui.core.query import parse_query
-from papertui.core.querying import Planner
+from papertui.core.query.planner import Planner
 from papertui.core.store import Annotations
 
 

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from rapidfuzz import utils
 
 from papertui.cli import main
-from papertui.core import fuzzy
-from papertui.core.fuzzy import TitleMatcher
 from papertui.core.indexer import IndexFailed, index_in_child
 from papertui.core.library import Library, quick_search
+from papertui.core.query import fuzzy
+from papertui.core.query.fuzzy import TitleMatcher
 from papertui.core.search import IndexCancelled, SearchFailed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -487,7 +487,7 @@ def test_update_derives_titles_only_for_new_papers(corpus, monkeypatch):
 
 
 def test_an_update_fingerprints_each_paper_once(corpus, monkeypatch):
-    from papertui.core import indexing as indexing_module
+    from papertui.core.library import indexing as indexing_module
     from papertui.core.search import building, generations
 
     first = Library.open([str(corpus)])
@@ -601,7 +601,7 @@ def test_a_warm_start_reads_each_title_once_and_keeps_no_list_of_them(many_title
     # the titles come from the corpus cache, decoded on each read: at a million, a list of them
     # and one of their processed forms were 260 MB more at the reader's peak
     from papertui.core.corpus import Paper
-    from papertui.core.fuzzy import PaperTitles
+    from papertui.core.query.fuzzy import PaperTitles
 
     reads = []
 

@@ -7,8 +7,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from rapidfuzz import utils
 
-from papertui.core import fuzzy, trigram_build
-from papertui.core.fuzzy import TitleMatcher
+from papertui.core.query import fuzzy, trigram_build
+from papertui.core.query.fuzzy import TitleMatcher
 
 
 def _python_index(titles: list[str]) -> dict[str, list[int]]:

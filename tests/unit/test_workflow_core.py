@@ -187,7 +187,7 @@ def test_a_second_reader_sees_and_never_undoes_the_first_readers_bookmark(tmp_pa
 
 def test_tags_keep_one_spelling_and_refuse_commas_and_leading_minus():
     from papertui.core.library import Library
-    from papertui.core.marks import tag_problem
+    from papertui.core.library.marks import tag_problem
 
     library = Library.open()
     first, second = library.papers[:2]

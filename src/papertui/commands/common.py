@@ -21,7 +21,7 @@ from papertui.core.text import once_each
 if TYPE_CHECKING:  # the library loads only when a command needs it, not for a quick search
     from papertui.core.corpus import Paper
     from papertui.core.library import Library
-    from papertui.core.view import View
+    from papertui.core.query.view import View
 
 
 def open_library(sources: Sequence[str], fmt: str | None = None, deferred: bool = False) -> Library:

@@ -48,7 +48,7 @@ def cmd_overview(args: argparse.Namespace) -> int:
         else list(range(len(library.papers)))
     )
     overview = library.semantic.overview(indices)
-    from papertui.core.overview import to_json
+    from papertui.core.semantic.overview import to_json
 
     data = to_json(overview, ids_per_topic=None if args.json else 0)
     if args.json:

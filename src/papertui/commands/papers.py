@@ -20,8 +20,8 @@ from papertui.commands.common import (
     print_records,
     print_view,
 )
+from papertui.core.library.sources import quick_search
 from papertui.core.query import KNOWN_FILTERS, parse_query
-from papertui.core.sources import quick_search
 from papertui.core.system.lifeline import end_with_parent
 from papertui.core.text import counted
 
@@ -111,7 +111,7 @@ def cmd_bookmark(args: argparse.Namespace) -> int:
 
 def cmd_tag(args: argparse.Namespace) -> int:
     library, paper = find_paper(args)
-    from papertui.core.marks import tag_problem
+    from papertui.core.library.marks import tag_problem
 
     tag = args.tag.strip().lstrip("#")
     problem = tag_problem(tag) if not args.remove else None

@@ -16,10 +16,10 @@ from textual.message import Message
 
 from papertui.core.corpus import Corpus
 from papertui.core.library import Library
+from papertui.core.query.view import View
 from papertui.core.search import IndexCancelled, SearchStopped, stop_when
 from papertui.core.store import StoreError
 from papertui.core.text import counted, cut_words, safe_display
-from papertui.core.view import View
 from papertui.ui import messages
 from papertui.ui.state import ReaderState
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from papertui.core.corpus.cache import load_corpus_cached
 from papertui.core.library import Library
-from papertui.core.sources import corpus_cache_dir
+from papertui.core.library.sources import corpus_cache_dir
 from papertui.core.system import paths
 from papertui.core.text import counted
 from papertui.ui import messages

@@ -5,8 +5,8 @@ thread and handed down to the widgets."""
 from __future__ import annotations
 
 from papertui.core.library import Library
+from papertui.core.query.view import View
 from papertui.core.text import safe_display
-from papertui.core.view import View
 from papertui.ui.widgets.detail import Shown
 from papertui.ui.widgets.row_labels import BOOKMARK, LIKED, NEW, NOTE, SKIPPED, RowLook
 

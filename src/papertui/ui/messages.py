@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from papertui.core.corpus import Corpus
-from papertui.core.view import View
+from papertui.core.query.view import View
 from papertui.ui.state import Placement, ReaderState
 
 

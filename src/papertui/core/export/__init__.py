@@ -3,7 +3,8 @@
 `entries` decides what is exported (everything the user made of each paper), `rendering` picks
 the format's writer (`markdown`, `json_list`, `csv_table`, `bibtex`), `writing` puts the file in
 place, `names` fits a file name to its format. Importing this package loads neither the corpus
-nor the store: the command line reads `FORMATS` from it at start-up.
+nor the store: the command line reads `FORMATS` from it at start-up. It may import `store`,
+`corpus`, `text` and `system`; the library above uses it, input formats never do.
 """
 
 from __future__ import annotations

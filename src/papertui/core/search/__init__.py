@@ -1,5 +1,6 @@
 """The one package that speaks Whoosh: the schema and analyzers, queries and highlights, and
-building, updating and opening the index. Nothing outside it imports whoosh."""
+building, updating and opening the index. Nothing outside it imports whoosh. It may import
+`corpus` and `system`; `query` and the library above it use it."""
 
 from papertui.core.search import lengths
 from papertui.core.search.building import PARALLEL_FROM, fingerprint, needs_child_process

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from papertui.core.corpus import Paper
+from papertui.core.query.view import View
 from papertui.core.semantic.seeds import add_seeds, seed_copies
 from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store, drafts
-from papertui.core.view import View
 
 if TYPE_CHECKING:
-    from papertui.core.querying import Planner
+    from papertui.core.query.planner import Planner
     from papertui.core.semantic.reading import SemanticReading
     from papertui.core.semantic.triage import InterestModel, Ranked
 

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from papertui.core.corpus import Paper
+from papertui.core.query.view import View
 from papertui.core.store import Store
-from papertui.core.view import View
 
 if TYPE_CHECKING:
-    from papertui.core.indexing import Indexing
-    from papertui.core.overview import Overview
-    from papertui.core.querying import Planner
+    from papertui.core.library.indexing import Indexing
+    from papertui.core.query.planner import Planner
+    from papertui.core.semantic.overview import Overview
     from papertui.core.semantic.service import SemanticCache
 
 
@@ -191,7 +191,7 @@ class SemanticReading:
     def overview(self, indices: Sequence[int], terms: bool = True) -> Overview:
         """Counts, years, venues, collections, abstract lengths, distinctive terms and topics
         (with unread counts; number = index + 1) of the papers at `indices`."""
-        from papertui.core import overview as ov
+        from papertui.core.semantic import overview as ov
 
         annotations = self._store.snapshot()
         marks = ov.Annotations(

@@ -6,7 +6,9 @@ year, links, collections) is kept so that exports and notes survive the corpus f
 The package, by what each module holds: `schema` (tables and migrations), `connection` (the
 file, its lock, transactions), `reading` (the in-memory copy and its snapshots), `annotating`
 (bookmarks, read, tags, notes), `feedback` (verdicts and seeds), `reconcile` (ids from older
-stores), `saved` (the kept copy of a paper), `snapshot` (the values readers get).
+stores), `saved` (the kept copy of a paper), `snapshot` (the values readers get), and
+`drafts` (notes being typed, as files). It may import `corpus`, `titles`, `text` and
+`system`.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ what it is or what the paper does ("LegendreTron: learning proper canonical loss
 
 The title is a pure function of the abstract text (the list derives titles lazily and the index
 build caches them: both must agree). Regexes start with a literal character where they can:
-Python's engine scans for it fast, which keeps a title near 100 µs.
+Python's engine scans for it fast, which keeps a title near 100 µs. The package imports only `text`.
 """
 
 from __future__ import annotations

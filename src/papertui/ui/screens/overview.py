@@ -19,7 +19,7 @@ from papertui.core.text import counted, safe_display
 from papertui.ui.widgets.safe_lists import SafeOptionList
 
 if TYPE_CHECKING:
-    from papertui.core.overview import Overview
+    from papertui.core.semantic.overview import Overview
 
 
 def topic_row(index: int, label: str, size: int, unread: int) -> Table:

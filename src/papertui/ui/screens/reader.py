@@ -21,8 +21,8 @@ from textual.reactive import reactive
 from textual.worker import get_current_worker
 
 from papertui.core.library import DEPTH, Library
+from papertui.core.query.view import View
 from papertui.core.semantic.foryou import NOT_READY
-from papertui.core.view import View
 from papertui.ui import annotating, background, looks, messages, triaging
 from papertui.ui.keys import APP_KEYS, SORT_NAMES
 from papertui.ui.screens.reader_actions import ReaderActions

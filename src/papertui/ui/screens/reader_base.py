@@ -19,7 +19,7 @@ from papertui.ui.toasts import replace_toast
 if TYPE_CHECKING:
     from textual.message import Message
 
-    from papertui.core.view import View
+    from papertui.core.query.view import View
     from papertui.ui.widgets.detail import DetailPane
     from papertui.ui.widgets.paper_list import PaperList
     from papertui.ui.widgets.search_bar import SearchBar

@@ -9,8 +9,8 @@ import subprocess
 from textual import on
 from textual.worker import get_current_worker
 
+from papertui.core.query.view import View
 from papertui.core.system.settings import load_settings
-from papertui.core.view import View
 from papertui.ui import annotating, background, messages
 from papertui.ui.fetching import fetch_subscriptions
 from papertui.ui.screens.reader_base import ReaderBase

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Label
 
-from papertui.core.marks import tag_problem
+from papertui.core.library.marks import tag_problem
 from papertui.core.text import safe_display
 from papertui.ui.screens.dialog import TypingDialog
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from papertui.core.querying import SCANNED
+from papertui.core.query.planner import SCANNED
 from papertui.core.text import safe_display
 
 

@@ -5,8 +5,9 @@ directly. `Library` loads the corpus, answers queries and records; its parts, ea
 module, hold the rest: `library.indexing` (open, update or build the index), `library.marks`
 (bookmarks, notes, tags, read state, likes and skips), `library.semantic` (vectors, topics,
 related papers, overviews) and `library.foryou` (the interest model and its rankings). Below
-them, `querying` plans queries over an `Annotations` snapshot, `export` assembles exports,
-`store` persists and `sources` says where a set of sources caches its index.
+them, `query.planner` plans queries over an `Annotations` snapshot, `export` assembles exports,
+`store` persists and `library.sources` says where a set of sources caches its index. The
+package is the top of the core: it may import every other package, and none imports it.
 """
 
 from __future__ import annotations
@@ -19,24 +20,24 @@ from papertui.core.corpus.cache import CorpusLoader, load_corpus_cached
 from papertui.core.corpus.preview import head_corpus
 from papertui.core.export.entries import Entry, annotated_entries, annotated_ids, entries_for
 from papertui.core.export.records import paper_record
-from papertui.core.fuzzy import TitleMatcher
-from papertui.core.indexing import Indexing
-from papertui.core.marks import Marks
-from papertui.core.query import Filter
-from papertui.core.querying import DEPTH, Planner
-from papertui.core.search import SearchIndex
-from papertui.core.semantic.foryou import ForYou
-from papertui.core.semantic.reading import SemanticReading
-from papertui.core.sources import (
+from papertui.core.library.indexing import Indexing
+from papertui.core.library.marks import Marks
+from papertui.core.library.sources import (
     corpus_cache_dir,
     drop_old_cache,
     index_store_for,
     quick_search,
     resolve_sources,
 )
+from papertui.core.query import Filter
+from papertui.core.query.fuzzy import TitleMatcher
+from papertui.core.query.planner import DEPTH, Planner
+from papertui.core.query.view import View
+from papertui.core.search import SearchIndex
+from papertui.core.semantic.foryou import ForYou
+from papertui.core.semantic.reading import SemanticReading
 from papertui.core.store import Annotations, Store
 from papertui.core.system import paths
-from papertui.core.view import View
 
 __all__ = ["DEPTH", "Library", "PaperNotFound", "quick_search"]
 

@@ -24,10 +24,10 @@ from typing import Protocol
 
 from papertui.core.corpus import Paper
 from papertui.core.query import Filter, QueryNode, parse_query
-from papertui.core.query_sets import FilterSets
+from papertui.core.query.sets import FilterSets
+from papertui.core.query.view import View
 from papertui.core.search import Highlighter, SearchIndex
 from papertui.core.store import Annotations
-from papertui.core.view import View
 
 OPERATORS = re.compile(r'["*?():^~]|(?:^|\s)[-+]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
 _FIELD = re.compile(r"(?:^|[\s(])-?(year|venue|author):", re.IGNORECASE)

@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from papertui.core.corpus import Paper, finish_titles
-from papertui.core.fuzzy import PaperTitles, TitleMatcher
 from papertui.core.indexer import index_in_child
+from papertui.core.query.fuzzy import PaperTitles, TitleMatcher
 from papertui.core.search import (
     IndexReport,
     IndexStore,
@@ -23,7 +23,7 @@ from papertui.core.search import (
 )
 
 if TYPE_CHECKING:
-    from papertui.core.querying import Planner
+    from papertui.core.query.planner import Planner
 
 
 class Indexing:

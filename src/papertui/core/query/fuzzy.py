@@ -303,7 +303,7 @@ class TitleMatcher:
         postings are never held twice (at a million titles, per-trigram arrays and the flat
         copy of them were 460 MB at the indexing child's peak)."""
         if self._slots is None and len(self._titles) >= NUMPY_FROM:
-            from papertui.core import trigram_build  # numpy: not on a small reader's path
+            from papertui.core.query import trigram_build  # numpy: not on a small reader's path
 
             with contextlib.suppress(ValueError):  # a NUL in a title: counted here instead
                 self._slots, self._offsets, self._postings = trigram_build.build(self._titles)

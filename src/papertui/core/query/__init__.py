@@ -1,4 +1,10 @@
-"""The query language's filters: the part of a query that is not full text.
+"""The query language and its planner. This module holds the language's filters (the part of
+a query that is not full text); `planner` plans a query over a snapshot of the user's
+annotations, `sets` answers filters and their boolean combinations as sets of papers, `view`
+is what a list shows, and `fuzzy` (with `trigram_build`) matches titles forgiving typos. The
+package imports `search`, `store`, `corpus`, `text` and `system`, never the library above it.
+
+The filters:
 
 `collection:NAME` (or `c:`), `tag:NAME`, `is:bookmarked` (`is:bm`), `is:read`, `is:unread`,
 `is:new`, `is:liked`, `is:skipped` (the answers that teach "for you"), `has:note`, `topic:N`

@@ -2,7 +2,7 @@
 as sets of paper positions.
 
 Every filter costs time linear in the papers it admits (or, negated, in the library), never
-papers x tags. A `querying.Planner` holds one `FilterSets` to answer "which papers"; the planner
+papers x tags. A `planner.Planner` holds one `FilterSets` to answer "which papers"; the planner
 decides when a query needs it and ranks what it admits.
 """
 
@@ -20,7 +20,7 @@ from papertui.core.store import LIKED, SKIPPED, Annotations
 _SCAN_WORDS = re.compile(r"\w[\w'-]*")  # the words of a query scanned for while indexing
 
 if TYPE_CHECKING:
-    from papertui.core.view import View
+    from papertui.core.query.view import View
 
 
 class FilterSets:

@@ -13,10 +13,10 @@ from pathlib import Path
 from rapidfuzz import utils
 
 from papertui.core.export.records import paper_record
-from papertui.core.fuzzy import MIN_QUERY, SCAN_ALL_UP_TO, closest
 from papertui.core.query import Filter, parse_query
-from papertui.core.query_sets import FilterSets
-from papertui.core.querying import FUZZY_BELOW, OPERATORS, TITLE_MATCH_CUTOFF
+from papertui.core.query.fuzzy import MIN_QUERY, SCAN_ALL_UP_TO, closest
+from papertui.core.query.planner import FUZZY_BELOW, OPERATORS, TITLE_MATCH_CUTOFF
+from papertui.core.query.sets import FilterSets
 from papertui.core.search import IndexStore, SearchFailed, SearchIndex, sources_key
 from papertui.core.store import Annotations, Store
 from papertui.core.system import paths

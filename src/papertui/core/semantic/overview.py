@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from papertui.core.overview_terms import TERM_SAMPLE, Term, distinctive_terms
+from papertui.core.semantic.overview_terms import TERM_SAMPLE, Term, distinctive_terms
 
 if TYPE_CHECKING:
     from papertui.core.corpus import Paper

@@ -15,7 +15,7 @@ from papertui.core.store import LIKED, SKIPPED, UNDECIDED, Annotations, Store
 from papertui.core.system import paths
 
 if TYPE_CHECKING:
-    from papertui.core.querying import Planner
+    from papertui.core.query.planner import Planner
 
 
 class Marks:
