@@ -11,7 +11,7 @@ import pytest
 from papertui.cli import main
 from papertui.core.library import Library
 from papertui.core.system import paths
-from papertui.core.system.settings import load_settings, remember_theme, settings_path
+from papertui.core.system.settings import load_settings, remember, settings_path
 from papertui.core.text.mathtext import render
 
 
@@ -152,7 +152,7 @@ def test_settings_load_problems_and_theme_memory():
     settings = load_settings({"toggle_bookmark"})
     assert settings.keys == {"toggle_bookmark": "x"} and settings.default_paths == []
     assert len(settings.problems) == 3 and all(str(path) in p for p in settings.problems)
-    assert remember_theme("nord") is None
+    assert remember("theme", "nord") is None
     assert load_settings({"toggle_bookmark"}).theme == "nord"
     assert 'toggle_bookmark = "x"' in path.read_text()
     path.write_text("theme = [")

@@ -214,10 +214,6 @@ class CachedTexts(MappedTexts):
     def stored_url(self, n: int) -> str:
         return self._urls.text(n)
 
-    def field_raw(self, which: int, n: int) -> bytes:
-        """Paper `n`'s title (0), authors (1) or links (2) as stored (UTF-8)."""
-        return (self._titles, self._authors, self._urls)[which].raw(n)
-
     def copy_field(self, target: IO[bytes], which: int, first: int, last: int) -> None:
         """Papers `first` to `last - 1`'s titles (0), authors (1) or links (2), as stored."""
         (self._titles, self._authors, self._urls)[which].copy_range(target, first, last)

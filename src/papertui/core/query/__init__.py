@@ -80,10 +80,6 @@ class ParsedQuery:
     tree: QueryNode | None = None  # set when filters sit under OR, NOT or parentheses
     semantic: str = ""  # the sentence after a leading "~": rank papers about it
 
-    @property
-    def is_empty(self) -> bool:
-        return not self.text.strip() and not self.filters and not self.semantic
-
 
 def _read_filter(match: re.Match[str], unknown: list[str]) -> Filter | None:
     # each "-" negates once more ("--is:read" is "is:read"); "+" adds nothing

@@ -10,8 +10,8 @@ every document where it stands at the same place) and writes each term's blocks 
 through Whoosh's own block writer, so the index is read by the unchanged Whoosh reader.
 
 `tests/unit/test_search_build.py` checks that the postings and terms files it writes are
-identical to Whoosh's for the same papers. Whoosh is pinned (whoosh-reloaded 2.7.5) and
-`available()` checks that the internals used here look as expected.
+identical to Whoosh's for the same papers, which holds the internals used here to the pinned
+Whoosh (whoosh-reloaded 2.7.5).
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from typing import Any
 
 from whoosh import formats
 from whoosh.analysis import STOP_WORDS
-from whoosh.codec import whoosh3
 from whoosh.fields import ID
 from whoosh.lang.porter import stem
 from whoosh.support.charset import accent_map
@@ -38,15 +37,6 @@ from papertui.core.search.postings import (
     write_postings,
 )
 from papertui.core.search.schema import NAMES, FastStemAnalyzer
-
-
-def available() -> bool:
-    """Whether this Whoosh has the internals the fast writer fills (else: Whoosh's writer)."""
-    pw = whoosh3.W3PostingsWriter
-    return all(
-        hasattr(pw, name) for name in ("_write_block", "_new_block", "finish_postings")
-    ) and hasattr(SegmentWriter, "_finalize_segment")
-
 
 # the analyzer's words (without its capturing group, so that findall returns whole words)
 _ASCII_WORD = re.compile(r"\w+(?:\.?\w+)*")

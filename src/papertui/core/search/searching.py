@@ -107,11 +107,6 @@ class SearchIndex:
         found = [(n, pid) for pid in ids if (n := searcher.document_number(id=pid)) is not None]
         return [(pid, searcher.stored_fields(n).get("title", "")) for n, pid in sorted(found)]
 
-    def expand_prefix(self, prefix: str, limit: int = 256) -> list[str]:
-        """Indexed words that start with `prefix` (the index holds stems, so `invertib*` would
-        otherwise miss "invertible", stored as "invert")."""
-        return self._words.starting_with(prefix, limit)
-
     def _known(self, stemmed: str) -> bool:
         return any(self._searcher.doc_frequency(f, stemmed) > 0 for f in FIELDS)
 

@@ -166,7 +166,7 @@ def read_streams(
 
 
 def choose_vocabulary(tok: _Tokenizer, counts: Counts, n: int) -> Vocabulary:
-    """The terms kept (as `vector_terms.weighted_matrix` keeps them) and their IDF."""
+    """The terms kept (by `vector_terms.kept_terms`) and their IDF."""
     terms, _df, idf = kept_terms(counts.keys, counts.df, n)
     width = len(tok.words) + 1
     a, b = np.divmod(terms, WIDE)

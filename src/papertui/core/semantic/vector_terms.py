@@ -9,9 +9,8 @@ fixed-width (ids, weights) pair of arrays. numpy only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -189,50 +188,6 @@ def _top_terms(
             ids[r, : len(cols)] = cols
             wts[r, : len(cols)] = w / norm
     return ids, wts.astype(np.float16)
-
-
-def weighted_matrix(
-    texts: Sequence[tuple[str, str]], progress: Callable[[int, int], None] | None = None
-) -> tuple[Vocabulary, Any]:
-    """The vocabulary learnt from (title_or_empty, abstract) pairs, and their weighted term
-    rows (scipy CSR, one unit row per text, sorted indices). `progress(done, total)` is called
-    as texts are read."""
-    import scipy.sparse as sp  # lazily: only building needs sparse matrices
-
-    n = len(texts)
-    tok = _Tokenizer()
-    streams: list[list[int]] = []
-    step = max(1, min(2000, n // 50 or 1))
-    for i, (title, abstract) in enumerate(texts):
-        streams.append(tok.ids(_doc_text(title, abstract)))
-        if progress is not None and (i + 1) % step == 0:
-            progress(i + 1, n)
-    width = len(tok.words) + 1
-    doc_keys = [_keys(s, width) for s in streams]
-    del streams
-    lengths = np.fromiter((len(k) for k in doc_keys), dtype=np.int64, count=n)
-    allkeys = np.concatenate(doc_keys) if n else np.zeros(0, np.int64)
-    del doc_keys
-    docs = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    # distinct (doc, term) pairs with counts, then document frequencies per term
-    span = int(allkeys.max()) + 1 if len(allkeys) else 1
-    pair, counts = np.unique(docs * span + allkeys, return_counts=True)
-    del allkeys, docs
-    pdoc, pkey = np.divmod(pair, span)
-    terms, df = np.unique(pkey, return_counts=True)
-    terms, df, idf = kept_terms(terms, df, n)
-    vocab = Vocabulary(tok.words, width, terms.astype(np.int64), idf)
-    col = np.searchsorted(terms, pkey)
-    col = np.minimum(col, max(len(terms) - 1, 0))
-    known = terms[col] == pkey if len(terms) else np.zeros(len(pkey), bool)
-    pdoc, col, counts = pdoc[known], col[known], counts[known]
-    w = _weights(vocab, col, counts)
-    x = sp.csr_matrix((w, (pdoc, col)), shape=(n, len(terms)), dtype=np.float32)
-    norms = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel())
-    norms[norms == 0] = 1.0
-    x = sp.csr_matrix(sp.diags(1.0 / norms) @ x)
-    x.sort_indices()
-    return vocab, x
 
 
 def kept_terms(

@@ -102,18 +102,6 @@ class Reconciling(StoreReader):
             self.refresh()
         return len(found)
 
-    def _present(self, ids: list[str]) -> list[str]:
-        """Which of `ids` any table holds a row for."""
-        assert self._conn is not None
-        found: list[str] = []
-        tables = ["papers", *BY_ID, "notes", "tags", "seen"]
-        for start in range(0, len(ids), 400):
-            chunk = ids[start : start + 400]
-            marks = ",".join("?" * len(chunk))
-            sql = " UNION ".join(f"SELECT id FROM {t} WHERE id IN ({marks})" for t in tables)
-            found += [pid for (pid,) in self._conn.execute(sql, chunk * len(tables))]
-        return found
-
 
 def _same_titles(saved: list[tuple[str, str, str]], papers: Sequence[Paper]) -> dict[str, str]:
     """{old id: id} for saved copies (id, real title, abstract) of papers that are loaded now

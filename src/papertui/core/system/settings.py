@@ -157,11 +157,6 @@ def remember_fetch_sources(sources: list[str]) -> str | None:
     return _write(path, lines)
 
 
-def remember_theme(theme: str) -> str | None:
-    """Write the theme into the settings file, keeping everything else; None or why not."""
-    return remember("theme", theme)
-
-
 def add_negative_keyword(text: str) -> str | None:
     """Add a phrase to `negative_keywords` (kept once, any case); None or why not."""
     phrase = " ".join(text.split())

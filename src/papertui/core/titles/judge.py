@@ -8,8 +8,8 @@ from bisect import bisect_right
 
 from papertui.core.titles.acronyms import _hyphen_spelled, _spelled_out
 from papertui.core.titles.compress import _compress, _gerund, _stem
-from papertui.core.titles.cues import _POINTER, _WEAK_START, _fallback, _subject
-from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _VAGUE_WORDS, _wordset
+from papertui.core.titles.cues import _WEAK_START, _fallback, _subject
+from papertui.core.titles.words import _FUNCTION, _GENERIC, _HEAD_WORDS, _wordset
 
 TOPIC_MIN = 3
 _ONE_MODEL = frozenset(("CLIP", "BERT", "GPT", "DETR", "SAM"))  # "CLIPs" is no field
@@ -92,28 +92,6 @@ def _adds(subject: str, phrase: str) -> bool:
     """Whether the subject says something the phrase does not."""
     low = phrase.lower()
     return any(w.lower().rstrip("s") not in low for w in subject.split() if len(w) > 3)
-
-
-def _quality(phrase: str, lower: str) -> float:
-    """How well a compressed phrase reads as the paper's title: a fragment, a bare vague head or
-    a pointer ("such a framework", "this problem") reads badly; content words the abstract keeps
-    using read well."""
-    words = phrase.split()
-    if len(phrase) < 8 or not words:
-        return -9.0
-    score = 0.0
-    first = words[0].lower()
-    if first in _WEAK_START or first in _VAGUE_WORDS:
-        score -= 3.0
-    if _POINTER.search(phrase):
-        score -= 1.0
-    recur = 0
-    for word in words[:10]:
-        if len(word) > 3 and word not in _FUNCTION:
-            word = word.lower().strip(",;:")
-            if lower.count(word[:-1] if word.endswith("s") else word) >= 2:
-                recur += 1
-    return score + 0.25 * min(recur, 4)
 
 
 _BAD_START = _wordset(
