@@ -195,3 +195,21 @@ def test_index_build_killed_midway_leaves_a_usable_index(tmp_path):
     report = library.indexing.ensure()  # no crash, no stale results
     assert report.how in ("built", "updated")
     assert len(library.run_query("fresh kernels", depth=None).indices) >= 1500
+
+
+def test_an_index_that_will_not_open_is_built_again_and_said_in_the_debug_log(write_corpus):
+    path = write_corpus("C\n\nalpha beta.\n\ngamma delta.")
+    library = Library.open([path])
+    library.indexing.ensure()
+    current = library.index_store.current_dir()
+    library.close()
+    log = paths.cache_dir() / "papertui.log"
+    assert not log.exists()  # an index that opens says nothing
+    for toc in current.glob("*.toc"):
+        toc.write_bytes(b"\x80\x04not a table of contents" * 20)
+    library = Library.open([path])
+    assert library.indexing.ensure().how == "built"
+    assert len(library.run_query("gamma").indices) == 1
+    said = log.read_text("utf-8")
+    assert f"the index in {current} would not open; building it again" in said
+    assert "Traceback" in said  # with where it failed, for a bug report

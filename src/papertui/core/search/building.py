@@ -32,6 +32,7 @@ from papertui.core.search.feeding import (
     fingerprint,
 )
 from papertui.core.search.schema import INDEX_VERSION, IndexCancelled, Progress, schema
+from papertui.core.system import debug_log
 
 # From this many papers the index is written by two processes (Whoosh forks helpers), which
 # must not happen inside a program with threads running (the reader): such a corpus is indexed
@@ -120,7 +121,10 @@ def _can_update(directory: Path) -> bool:
     try:
         meta = json.loads((directory / "meta.json").read_text("utf-8"))
         return meta.get("version") == INDEX_VERSION and windex.exists_in(str(directory))
-    except Exception:  # noqa: BLE001 - unreadable: build afresh
+    except (OSError, ValueError):  # gone, or not JSON: build afresh
+        return False
+    except Exception as error:  # noqa: BLE001 - unreadable: build afresh, and say why
+        debug_log.recovered(f"the index in {directory} cannot be updated; building it", error)
         return False
 
 

@@ -19,10 +19,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from whoosh import index as windex
+
 from papertui.core.corpus import Paper
 from papertui.core.search.building import fingerprint, write_generation
 from papertui.core.search.schema import INDEX_VERSION, Progress
 from papertui.core.search.searching import SearchIndex
+from papertui.core.system import debug_log
 
 try:  # POSIX advisory locks: one writer per index, released by the kernel if it dies
     import fcntl
@@ -106,10 +109,7 @@ class IndexStore:
         if meta.get("format", ""):
             return None  # built from a forced format: these files may read differently
         directory = self.current_dir()
-        try:
-            return SearchIndex(directory) if directory is not None else None
-        except Exception:  # noqa: BLE001 - damaged: the full path rebuilds it
-            return None
+        return _opened(directory) if directory is not None else None
 
     def open_if_current(self, digest: str) -> SearchIndex | None:
         """The index if it exists, is readable and matches `digest`; else None."""
@@ -117,10 +117,7 @@ class IndexStore:
         directory = self.current_dir()
         if meta is None or directory is None or meta.get("digest") != digest:
             return None
-        try:
-            return SearchIndex(directory)
-        except Exception:  # noqa: BLE001 - any damage means: rebuild
-            return None
+        return _opened(directory)
 
     @contextlib.contextmanager
     def _writer_lock(self) -> Iterator[None]:
@@ -217,3 +214,19 @@ class IndexStore:
         for child in self.root.iterdir():
             if child.is_dir() and child.name.startswith("gen-") and child != keep:
                 shutil.rmtree(child, ignore_errors=True)
+
+
+# why an index may fail to open that needs no word: a file gone or unreadable, no index there
+KNOWN = (OSError, windex.EmptyIndexError)
+
+
+def _opened(directory: Path) -> SearchIndex | None:
+    """The index in `directory`, or None: it is built again. A failure for another reason than
+    the known ones goes to the debug log (papertui.log), never silently."""
+    try:
+        return SearchIndex(directory)
+    except KNOWN:
+        return None
+    except Exception as error:  # noqa: BLE001 - any damage means: rebuild
+        debug_log.recovered(f"the index in {directory} would not open; building it again", error)
+        return None
