@@ -173,3 +173,17 @@ def _strongly_connected(graph: dict[str, set[str]]) -> set[tuple[str, ...]]:
                         break
                 found.add(tuple(sorted(component)))
     return found
+
+
+def test_importing_papertui_changes_no_whoosh_class():
+    import subprocess
+    import sys
+
+    script = (
+        "from whoosh.codec import whoosh3\n"
+        "before = dict(vars(whoosh3.W3PerDocReader))\n"
+        "import papertui.cli, papertui.core.library, papertui.core.search, papertui.ui.app\n"
+        "assert dict(vars(whoosh3.W3PerDocReader)) == before, 'patched on import'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

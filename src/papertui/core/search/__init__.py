@@ -2,7 +2,6 @@
 building, updating and opening the index. Nothing outside it imports whoosh. It may import
 `corpus` and `system`; `query` and the library above it use it."""
 
-from papertui.core.search import lengths
 from papertui.core.search.building import PARALLEL_FROM, fingerprint, needs_child_process
 from papertui.core.search.generations import (
     IndexReport,
@@ -14,8 +13,6 @@ from papertui.core.search.generations import (
 from papertui.core.search.schema import FIELDS, INDEX_VERSION, IndexCancelled, schema
 from papertui.core.search.searching import Highlighter, SearchFailed, SearchIndex, SearchResult
 from papertui.core.search.stopping import SearchStopped, stop_when
-
-lengths.install()
 
 __all__ = [
     "FIELDS",

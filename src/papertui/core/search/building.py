@@ -23,6 +23,7 @@ from typing import Any
 from whoosh import index as windex
 
 from papertui.core.corpus import Paper, finish_titles
+from papertui.core.search import lengths
 from papertui.core.search.fastwriter import FastSegmentWriter
 from papertui.core.search.feeding import (
     SegmentChild,
@@ -62,6 +63,7 @@ def write_generation(
     `previous` when few papers changed, else a fresh build. Returns "updated" or "built".
     `fingerprints` (the papers', in order, if known) serve the update; a build empties the
     list first (at a million papers they are 65 MB the build has no use for)."""
+    lengths.install()  # here, where an index is written: importing papertui patches nothing
     # titles are indexed, so they must be final first: the first tenth of the progress bar;
     # those derived for the previous generation are kept (deriving costs ~0.2 ms a paper)
     if previous is not None:

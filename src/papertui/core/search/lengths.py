@@ -7,7 +7,8 @@ each document asked (`W3PerDocReader.doc_field_length`), millions of times in a 
 at 100,000 papers) is read into an array on first use.
 
 Whoosh is pinned (whoosh-reloaded 2.7.5) and this is the only place that reaches into its
-codec; `install()` checks that the method it wraps is the one it expects.
+codec; `install()` checks that the method it wraps is the one it expects. It is installed
+where an index is opened or written (`SearchIndex`, `write_generation`), never on import.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from whoosh.idsets import SortedIntSet
 from whoosh.lang.porter import stem
 
 from papertui.core.corpus import Paper
+from papertui.core.search import lengths
 from papertui.core.search.answers import _INDEX_ERRORS, SearchFailed, SearchResult, _why
 from papertui.core.search.arrays import ArrayScorer
 from papertui.core.search.highlight import _WORD, Highlighter, highlighter_for
@@ -41,6 +42,7 @@ class SearchIndex:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        lengths.install()  # here, where an index is opened: importing papertui patches nothing
         self._ix = windex.open_dir(str(directory))
         self._searcher = self._ix.searcher()
         self._words = Vocabulary(directory / "vocab.json")
