@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from papertui.core.export.rendering import render
+from papertui.core.system.atomic_file import replace_text
 
 if TYPE_CHECKING:
     from papertui.core.export.entries import Entry
@@ -40,36 +39,13 @@ def write_export(path: str | os.PathLike[str], text: str, *, overwrite: bool = F
         raise ExportError(f"{target} is a folder; give a file name")
     if not overwrite and os.path.lexists(target):
         raise ExportExists(target)
-    temp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.papertui-tmp")
     try:
-        with open(temp, "x", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if overwrite:
-            os.replace(temp, target)
-        else:
-            _link_new(temp, target, text)
-    except OSError as exc:
-        raise ExportError(f"{target}: {exc.strerror or exc}") from exc
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-    return target
-
-
-def _link_new(temp: Path, target: Path, text: str) -> None:
-    """Give the written file its name unless that name is taken (checked and done at once)."""
-    try:
-        os.link(temp, target)
+        replace_text(target, text, newline="", keep_existing=not overwrite)
     except FileExistsError:
         raise ExportExists(target) from None
-    except OSError:  # a file system without hard links
-        try:
-            with open(target, "x", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-        except FileExistsError:
-            raise ExportExists(target) from None
+    except OSError as exc:
+        raise ExportError(f"{target}: {exc.strerror or exc}") from exc
+    return target
 
 
 def export_to(

@@ -7,11 +7,11 @@ still holds the text, and saving reports its own errors."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 from papertui.core.system import paths
+from papertui.core.system.atomic_file import replace_text
 
 
 def _path(pid: str) -> Path:
@@ -23,9 +23,7 @@ def keep(pid: str, text: str) -> None:
     target = _path(pid)
     try:
         paths.ensure_private_dir(target.parent)
-        tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(text, "utf-8")
-        os.replace(tmp, target)
+        replace_text(target, text)
     except OSError:
         return
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from papertui.core.system import paths
+from papertui.core.system.atomic_file import replace_text
 
 
 @dataclass(slots=True)
@@ -203,9 +204,7 @@ def remember(name: str, value: str | int | bool | list[str]) -> str | None:
 def _write(path: Path, lines: list[str]) -> str | None:
     try:
         paths.ensure_private_dir(path.parent)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text("\n".join(lines) + "\n", "utf-8")
-        os.replace(tmp, path)
+        replace_text(path, "\n".join(lines) + "\n")
     except OSError as exc:
         return f"{path}: {exc.strerror or exc}"
     return None
