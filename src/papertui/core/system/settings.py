@@ -12,18 +12,24 @@
     [fetch]
     sources = ["hf", "arxiv:cs.LG+cs.CV"]           # what `papertui daily` and R fetch
 
-A bad setting is reported in one line and its default used; the file is never rewritten except
-to remember the theme, the layout, the order, the negative keywords and the subscriptions added
-from the reader or CLI.
+Each setting is declared once (`DECLARED`: its name, what it must be, how to read it); a bad
+one is reported in one line naming the file and the key, and its default used. The file is
+changed only to remember the theme, the layout, the order, the negative keywords and the
+subscriptions added from the reader or CLI, through tomlkit: the user's comments and layout
+stay.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
 
 from papertui.core.system import paths
 from papertui.core.system.atomic_file import replace_text
@@ -43,6 +49,60 @@ class Settings:
     problems: list[str] = field(default_factory=list)  # one line each, for the user
 
 
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """One setting: where it is in the file, the attribute it sets, what a good value is (as the
+    problem says it), and how a good value is read (None: not good)."""
+
+    key: str  # "name", or "table.name"
+    attribute: str
+    must_be: str
+    read: Callable[[Any], Any]
+
+
+def _text(value: Any) -> str | None:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def _order(value: Any) -> str | None:
+    return value.strip() if isinstance(value, str) else None
+
+
+def _flag(value: Any) -> bool | None:
+    return value if isinstance(value, bool) else None
+
+
+def _width(value: Any) -> int | None:
+    good = isinstance(value, int) and not isinstance(value, bool) and 20 <= value <= 90
+    return value if good else None
+
+
+def _strings(value: Any) -> list[str] | None:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        return None
+    return [x.strip() for x in value if x.strip()]
+
+
+def _paths(value: Any) -> list[str] | None:
+    found = _strings(value)
+    return None if found is None else [os.path.expanduser(p) for p in found]
+
+
+DECLARED = [
+    Declared("theme", "theme", "a theme name; using the default", _text),
+    Declared("default_paths", "default_paths", "a list of paths; ignored", _paths),
+    Declared("list_width", "list_width", "a whole number from 20 to 90", _width),
+    Declared("list_only", "list_only", "true or false; ignored", _flag),
+    Declared("cursor_blink", "cursor_blink", "true or false; ignored", _flag),
+    Declared("sort", "sort", "the name of an order; ignored", _order),
+    Declared("negative_keywords", "negative_keywords", "a list of phrases; ignored", _strings),
+    Declared(
+        "fetch.sources", "fetch_sources", 'a list such as ["hf", "arxiv:cs.LG"]; ignored', _strings
+    ),
+]
+TABLES = {"keys", "fetch"}
+
+
 def settings_path() -> Path:
     return paths.config_dir() / "settings.toml"
 
@@ -60,21 +120,27 @@ def load_settings(known_actions: set[str] | None = None) -> Settings:
     except tomllib.TOMLDecodeError as exc:
         settings.problems.append(f"{path}: not valid TOML ({exc}); using the defaults")
         return settings
-    theme = data.get("theme")
-    if theme is not None:
-        if isinstance(theme, str) and theme.strip():
-            settings.theme = theme.strip()
+    for declared in DECLARED:
+        table, _, name = declared.key.rpartition(".")
+        holder = data.get(table, {}) if table else data
+        if not isinstance(holder, dict) or name not in holder:
+            continue
+        value = declared.read(holder[name])
+        if value is None:
+            settings.problems.append(f"{path}: {declared.key} must be {declared.must_be}")
         else:
-            settings.problems.append(f"{path}: theme must be a theme name; using the default")
-    defaults = data.get("default_paths", [])
-    if isinstance(defaults, list) and all(isinstance(p, str) for p in defaults):
-        settings.default_paths = [os.path.expanduser(p) for p in defaults]
-    else:
-        settings.problems.append(f"{path}: default_paths must be a list of paths; ignored")
-    keys = data.get("keys", {})
+            setattr(settings, declared.attribute, value)
+    _read_keys(data.get("keys", {}), settings, path, known_actions)
+    _unknown(data, settings, path)
+    return settings
+
+
+def _read_keys(
+    keys: object, settings: Settings, path: Path, known_actions: set[str] | None
+) -> None:
     if not isinstance(keys, dict):
         settings.problems.append(f'{path}: [keys] must be a table of action = "key"; ignored')
-        keys = {}
+        return
     for action, key in keys.items():
         if known_actions is not None and action not in known_actions:
             known = ", ".join(sorted(known_actions))
@@ -83,45 +149,19 @@ def load_settings(known_actions: set[str] | None = None) -> Settings:
             settings.problems.append(f"{path}: key for {action!r} must be a key name; ignored")
         else:
             settings.keys[action] = key.strip()
-    width = data.get("list_width", 66)
-    if isinstance(width, int) and not isinstance(width, bool) and 20 <= width <= 90:
-        settings.list_width = width
-    else:
-        settings.problems.append(f"{path}: list_width must be a whole number from 20 to 90")
-    for name in ("list_only", "cursor_blink"):
-        flag = data.get(name, getattr(settings, name))
-        if isinstance(flag, bool):
-            setattr(settings, name, flag)
-        else:
-            settings.problems.append(f"{path}: {name} must be true or false; ignored")
-    sort = data.get("sort", "")
-    if isinstance(sort, str):
-        settings.sort = sort.strip()
-    else:
-        settings.problems.append(f"{path}: sort must be the name of an order; ignored")
-    negative = data.get("negative_keywords", [])
-    if isinstance(negative, list) and all(isinstance(k, str) for k in negative):
-        settings.negative_keywords = [k.strip() for k in negative if k.strip()]
-    else:
-        settings.problems.append(f"{path}: negative_keywords must be a list of phrases; ignored")
-    _read_fetch(data.get("fetch", {}), settings, path)
-    unknown = set(data) - (set(Settings.__dataclass_fields__) - {"problems", "fetch_sources"})
-    unknown.discard("fetch")
-    if unknown:
-        settings.problems.append(f"{path}: unknown setting(s) {', '.join(sorted(unknown))} ignored")
-    return settings
 
 
-def _read_fetch(table: object, settings: Settings, path: Path) -> None:
-    """`[fetch] sources = [...]`: the subscriptions (checked when fetched)."""
-    sources = table.get("sources", []) if isinstance(table, dict) else None
-    if not isinstance(sources, list) or not all(isinstance(x, str) for x in sources):
-        settings.problems.append(
-            f'{path}: [fetch] sources must be a list such as ["hf", "arxiv:cs.LG"]; ignored'
-        )
+def _unknown(data: dict[str, Any], settings: Settings, path: Path) -> None:
+    """Keys the declaration does not know, said once per table."""
+    known = {d.key for d in DECLARED}
+    top = {k for k in data if k not in known and k not in TABLES}
+    if top:
+        settings.problems.append(f"{path}: unknown setting(s) {', '.join(sorted(top))} ignored")
+    fetch = data.get("fetch", {})
+    if not isinstance(fetch, dict):
+        settings.problems.append(f"{path}: [fetch] must be a table; ignored")
         return
-    settings.fetch_sources = [x.strip() for x in sources if x.strip()]
-    other = set(table) - {"sources"} if isinstance(table, dict) else set()
+    other = {k for k in fetch if f"fetch.{k}" not in known}
     if other:
         names = ", ".join(sorted(other))
         settings.problems.append(f"{path}: unknown setting(s) {names} in [fetch] ignored")
@@ -129,33 +169,9 @@ def _read_fetch(table: object, settings: Settings, path: Path) -> None:
 
 def remember_fetch_sources(sources: list[str]) -> str | None:
     """Write `[fetch] sources`, keeping everything else; None or why not."""
-    path = settings_path()
-    try:
-        lines = path.read_text("utf-8").splitlines() if path.exists() else []
-    except OSError as exc:
-        return f"{path}: {exc.strerror or exc}"
-    line = f"sources = {json.dumps(sources)}"
-    header = next((i for i, x in enumerate(lines) if x.strip() == "[fetch]"), None)
-    if header is None:
-        lines += ["", "[fetch]", line] if lines else ["[fetch]", line]
-    else:
-        end = next(
-            (i for i in range(header + 1, len(lines)) if lines[i].lstrip().startswith("[")),
-            len(lines),
-        )
-        at = next(
-            (i for i in range(header + 1, end) if lines[i].split("=", 1)[0].strip() == "sources"),
-            None,
-        )
-        if at is None:
-            lines.insert(header + 1, line)
-        else:
-            stop = at + 1
-            if "[" in lines[at].split("=", 1)[1] and "]" not in lines[at].split("=", 1)[1]:
-                while stop < end and "]" not in lines[stop - 1].split("#", 1)[0]:
-                    stop += 1
-            lines[at:stop] = [line]
-    return _write(path, lines)
+    return _edit(
+        lambda doc: doc.setdefault("fetch", tomlkit.table()).__setitem__("sources", sources)
+    )
 
 
 def add_negative_keyword(text: str) -> str | None:
@@ -182,29 +198,21 @@ def remove_negative_keyword(text: str) -> str | None:
 
 def remember(name: str, value: str | int | bool | list[str]) -> str | None:
     """Write one top-level setting, keeping everything else; None or why not."""
+    return _edit(lambda doc: doc.__setitem__(name, value))
+
+
+def _edit(change: Callable[[tomlkit.TOMLDocument], object]) -> str | None:
+    """Change the settings file through tomlkit (the user's comments and layout kept) and
+    write it atomically; None, or why not in one line."""
     path = settings_path()
     try:
-        lines = path.read_text("utf-8").splitlines() if path.exists() else []
-    except OSError as exc:
-        return f"{path}: {exc.strerror or exc}"
-    line = f"{name} = {json.dumps(value)}"
-    for i, old in enumerate(lines):
-        if old.split("=", 1)[0].strip() == name and not old.lstrip().startswith("#"):
-            end = i + 1
-            if "[" in old and "]" not in old:  # an array written over several lines
-                while end < len(lines) and "]" not in lines[end - 1]:
-                    end += 1
-            lines[i:end] = [line]
-            break
-    else:
-        lines.insert(0, line)  # top level: before any [table]
-    return _write(path, lines)
-
-
-def _write(path: Path, lines: list[str]) -> str | None:
-    try:
+        text = path.read_text("utf-8") if path.exists() else ""
+        doc = tomlkit.parse(text)
+        change(doc)
         paths.ensure_private_dir(path.parent)
-        replace_text(path, "\n".join(lines) + "\n")
+        replace_text(path, tomlkit.dumps(doc))
     except OSError as exc:
         return f"{path}: {exc.strerror or exc}"
+    except (TOMLKitError, UnicodeDecodeError) as exc:
+        return f"{path}: not valid TOML ({exc}); not changed"
     return None
