@@ -34,7 +34,8 @@ from pathlib import Path
 import numpy as np
 
 from papertui.core.semantic import similar as sim
-from papertui.core.semantic.vectors import PaperVectors, build
+from papertui.core.semantic.vector_build import build
+from papertui.core.semantic.vectors import PaperVectors
 
 K = 5
 _WORD = re.compile(r"[a-z][a-z0-9-]+")

@@ -22,7 +22,7 @@ from related_authors import K, precision, tfidf_top
 from triage_eval import pick_phrases, read_venue
 
 from papertui.core.semantic import similar as sim
-from papertui.core.semantic.vectors import build
+from papertui.core.semantic.vector_build import build
 
 VENUES = "ICLR:2021,IJCAI:2021,ICML:2022,AAAI:2022,NeurIPS:2021"
 

@@ -73,7 +73,8 @@ from related_authors import report
 from papertui.core.semantic import similar as sim
 from papertui.core.semantic import triage
 from papertui.core.semantic.triage import weights
-from papertui.core.semantic.vectors import SEED, PaperVectors, build
+from papertui.core.semantic.vector_build import build
+from papertui.core.semantic.vectors import SEED, PaperVectors
 
 
 def load_keywords(path: Path) -> list[tuple[str, set[str]]]:

@@ -63,7 +63,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from semantic import _readers, cos, load_keywords, rocchio_profile, tfidf  # noqa: E402
 
 from papertui.core.semantic import triage  # noqa: E402
-from papertui.core.semantic.vectors import STOP_WORDS, PaperVectors, build, stem  # noqa: E402
+from papertui.core.semantic.vector_build import build  # noqa: E402
+from papertui.core.semantic.vectors import STOP_WORDS, PaperVectors, stem  # noqa: E402
 
 K = 20
 MAX_SPREAD = 2.5  # a phrase in more than this many abstracts per title is generic

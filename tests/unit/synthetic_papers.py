@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from papertui.core.semantic.vectors import PaperVectors, build
+from papertui.core.semantic.vector_build import build
+from papertui.core.semantic.vectors import PaperVectors
 
 # a field's words (reinforcement learning), shared by the tests that need one
 RL_WORDS = [

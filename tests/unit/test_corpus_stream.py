@@ -204,7 +204,7 @@ def test_a_helper_that_stops_early_leaves_the_rest_to_the_reader(
     dying = tmp_path / "dying.py"
     dying.write_text(
         "import os, sys\n"
-        "from papertui.core.corpus import split as corpus_split\n"
+        "from papertui.core.corpus import split_child\n"
         "class Report:\n"
         "    def write(self, data):\n"
         "        sys.stdout.buffer.write(data)\n"
@@ -214,7 +214,7 @@ def test_a_helper_that_stops_early_leaves_the_rest_to_the_reader(
         "        pass\n"
         "path, split, end, fd, frame = sys.argv[1:]\n"
         "with os.fdopen(int(fd), 'wb') as out:\n"
-        "    corpus_split.run_helper(path, int(split), int(end), out, Report(), int(frame))\n"
+        "    split_child.run_helper(path, int(split), int(end), out, Report(), int(frame))\n"
     )
     real = corpus_split.command
     monkeypatch.setattr(

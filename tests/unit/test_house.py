@@ -38,10 +38,7 @@ LONG_FUNCTIONS: dict[str, int] = {
     "papertui.core.titles:_finish": 123,
 }
 # each circle as the sorted modules in it
-CIRCLES: set[tuple[str, ...]] = {
-    ("papertui.core.corpus.split", "papertui.core.corpus.stream"),
-    ("papertui.core.semantic.vector_build", "papertui.core.semantic.vectors"),
-}
+CIRCLES: set[tuple[str, ...]] = set()
 
 
 def modules() -> Iterator[tuple[str, Path]]:

@@ -16,8 +16,9 @@ from papertui.core.semantic import triage
 from papertui.core.semantic import vectors as vectors_module
 from papertui.core.semantic.triage import weights
 from papertui.core.semantic.triage.phrases import matching_rows, word_forms
+from papertui.core.semantic.vector_build import build
 from papertui.core.semantic.vector_terms import LEAD_WORDS, lead_sentence
-from papertui.core.semantic.vectors import FORMAT, MAX_DIMS, PaperVectors, build, stem
+from papertui.core.semantic.vectors import FORMAT, MAX_DIMS, PaperVectors, stem
 
 TOPICS = {
     "graph": "graph neural network message passing node embedding molecule edge",

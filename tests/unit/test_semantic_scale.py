@@ -20,8 +20,9 @@ from papertui.core.semantic import similar as sim
 from papertui.core.semantic import vector_build as vb
 from papertui.core.semantic.service import SemanticCache
 from papertui.core.semantic.topics import streamed
+from papertui.core.semantic.vector_build import build
 from papertui.core.semantic.vector_files import write_prefilter
-from papertui.core.semantic.vectors import PaperVectors, build
+from papertui.core.semantic.vectors import PaperVectors
 
 THEMES = {
     "graph": "graph neural network message passing node embedding molecule edge",

@@ -13,7 +13,8 @@ from synthetic_papers import RL_WORDS, SyntheticPapers
 from papertui.core.semantic import triage
 from papertui.core.semantic.triage import weights
 from papertui.core.semantic.triage.contrast import contrast_query, library_spread, standardised
-from papertui.core.semantic.vectors import PaperVectors, build
+from papertui.core.semantic.vector_build import build
+from papertui.core.semantic.vectors import PaperVectors
 
 FIELD = RL_WORDS
 NICHE = ["offline", "logged", "conservative", "batch"]

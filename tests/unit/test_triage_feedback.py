@@ -14,7 +14,8 @@ from synthetic_papers import RL_WORDS, SyntheticPapers
 from papertui.core.semantic import triage
 from papertui.core.semantic.triage import weights
 from papertui.core.semantic.triage.profile import heaviest
-from papertui.core.semantic.vectors import PaperVectors, build
+from papertui.core.semantic.vector_build import build
+from papertui.core.semantic.vectors import PaperVectors
 
 NEAR = [
     "kernel",

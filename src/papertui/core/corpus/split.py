@@ -7,7 +7,7 @@ Decoding JSON and picking a record's fields is most of the cost of reading a dum
 the rest, and stays here, in one place, so that duplicates, aliases and the report come out
 as one process reading the file gives them (`corpus_stream` tests that, byte for byte).
 
-The helper (`python -m papertui.core.corpus.split`) writes frames of records to a nameless
+The helper (`python -m papertui.core.corpus.split_child`) writes frames of records to a nameless
 file it is given, and after each frame a line on its stdout: the frame's end. A frame ends at
 a line's end and carries the helper's counts so far, so if the helper stops early (killed, out
 of memory), this process reads the rest of the file itself from the last frame's end. It is a
@@ -26,7 +26,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from papertui.core.corpus.formats.base import RawRecord
 
@@ -39,7 +39,7 @@ SPLIT_FROM = 64 << 20
 OWN_SHARE = 0.2
 # Records a frame holds.
 FRAME = 2000
-_HEADER = struct.Struct("<Q")
+HEADER = struct.Struct("<Q")
 
 
 @dataclass
@@ -118,9 +118,9 @@ class Helper:
                 return
             written = int(word)
             while read < written:
-                (size,) = _HEADER.unpack(os.pread(self._file.fileno(), _HEADER.size, read))
-                blob = os.pread(self._file.fileno(), size, read + _HEADER.size)
-                read += _HEADER.size + size
+                (size,) = HEADER.unpack(os.pread(self._file.fileno(), HEADER.size, read))
+                blob = os.pread(self._file.fileno(), size, read + HEADER.size)
+                read += HEADER.size + size
                 rows, offset, counts = marshal.loads(blob)
                 self.offset = offset
                 yield [RawRecord(*row) for row in rows], Counts(*counts)
@@ -138,69 +138,5 @@ class Helper:
 
 def command(path: Path, split: int, end: int, fd: int) -> list[str]:
     """The helper's command line: it writes its frames to the open file `fd`."""
-    return [sys.executable, "-m", __name__, str(path), str(split), str(end), str(fd), str(FRAME)]
-
-
-def _row(record: RawRecord) -> tuple[Any, ...]:
-    return (
-        record.abstract, record.title, record.authors, record.venue, record.year, record.url,
-        record.cite, record.title_derived, record.meta, record.more_urls,
-    )  # fmt: skip
-
-
-def run_helper(
-    path: str, split: int, end: int, out: IO[bytes], report: IO[bytes], frame: int = FRAME
-) -> None:
-    """Parse `path` from byte `split` to `end` (a line's start and the file's end) into frames
-    of `frame` records on `out`, each one's end reported on `report`, then "done"."""
-    from papertui.core.corpus.stream import NotStreamable, parse_lines
-
-    counts = Counts()
-    rows: list[tuple[Any, ...]] = []
-    written = 0
-
-    def flush(offset: int) -> None:
-        nonlocal written
-        blob = marshal.dumps((rows, offset, counts.as_tuple()))
-        out.write(_HEADER.pack(len(blob)) + blob)
-        out.flush()
-        written += _HEADER.size + len(blob)
-        report.write(b"%d\n" % written)
-        report.flush()
-        rows.clear()
-
-    def lines(handle: IO[bytes]) -> Iterator[bytes]:
-        offset = split
-        for raw in handle:
-            if len(rows) >= frame:  # every line before `offset` is in `rows` and `counts`
-                flush(offset)
-            yield raw
-            offset += len(raw)
-            if offset >= end:
-                break
-        flush(offset)
-
-    try:
-        with open(path, "rb") as handle:
-            handle.seek(split)
-            for record in parse_lines(path, lines(handle), counts, first=False):
-                rows.append(_row(record))
-    except NotStreamable:
-        report.write(b"not streamable\n")
-    else:
-        report.write(b"done\n")
-    report.flush()
-
-
-def main(argv: list[str]) -> int:
-    path, split, end, fd, frame = argv[0], int(argv[1]), int(argv[2]), int(argv[3]), int(argv[4])
-    try:
-        with os.fdopen(fd, "wb") as out:
-            run_helper(path, split, end, out, sys.stdout.buffer, frame)
-    except (BrokenPipeError, KeyboardInterrupt):
-        return 1  # the process that started it is gone, or gave up on it
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    child = "papertui.core.corpus.split_child"
+    return [sys.executable, "-m", child, str(path), str(split), str(end), str(fd), str(FRAME)]

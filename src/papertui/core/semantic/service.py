@@ -130,7 +130,7 @@ class SemanticCache:
         """Vectors and topics from scratch, the papers' texts read as they are needed (a
         million abstracts are never all in memory), the vectors written as they are made."""
         from papertui.core.semantic.topics.streamed import topics_of_library
-        from papertui.core.semantic.vectors import build
+        from papertui.core.semantic.vector_build import build
 
         ids = [p.id for p in papers]
         self.state = "topics: computing 0%"

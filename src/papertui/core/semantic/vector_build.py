@@ -20,12 +20,12 @@ import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from papertui.core.semantic.vector_files import Outputs
-from papertui.core.semantic.vector_lsa import _randomized_svd, power_iterations
+from papertui.core.semantic.vector_lsa import MAX_DIMS, SEED, _randomized_svd, power_iterations
 from papertui.core.semantic.vector_terms import (
     TOP_TERMS,
     Vocabulary,
@@ -36,9 +36,7 @@ from papertui.core.semantic.vector_terms import (
     _weights,
     kept_terms,
 )
-
-if TYPE_CHECKING:
-    from papertui.core.semantic.vectors import PaperVectors
+from papertui.core.semantic.vectors import PaperVectors
 
 Progress = Callable[[int, int], None]
 
@@ -213,17 +211,22 @@ def sample_rows(n: int) -> np.ndarray:
     return np.unique(np.linspace(0, n - 1, size).astype(np.int64))
 
 
-def build_vectors(
+def build(
     ids: Sequence[str],
     texts: Iterable[tuple[str, str]],
-    progress: Progress | None,
-    seed: int,
-    dims: int,
-    directory: Path | None,
+    progress: Progress | None = None,
+    seed: int = SEED,
+    dims: int = MAX_DIMS,
+    directory: Path | None = None,
 ) -> PaperVectors:
-    """See `vectors.build`."""
-    from papertui.core.semantic.vectors import PaperVectors
+    """Vectors for papers given as ids and (title_or_empty, abstract) pairs in the same order
+    (`texts` may be a generator: it is read once; see this module's docstring).
 
+    Deterministic for a given input and seed. `progress(done, total)` is called as papers are
+    read (total = number of papers) and once more at the end. Duplicate ids keep the first.
+    With `directory`, the vectors are written there as they are made (what `save` writes) and
+    come back memory-mapped; its parent holds the scratch file meanwhile.
+    """
     order: list[str] = []
     seen: set[str] = set()
 

@@ -18,7 +18,7 @@ are importable from here too. numpy only; scipy (sparse matrices) is imported la
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -64,7 +64,6 @@ __all__ = [
     "Vocabulary",
     "_orthonormal",
     "_weights",
-    "build",
     "dims_for",
     "stem",
 ]
@@ -367,27 +366,6 @@ class PaperVectors:
         norms[norms == 0] = 1.0
         w = np.ones(len(rows), np.float32) if weights is None else np.asarray(weights, np.float32)
         return (w[:, None] * block / norms).sum(axis=0)
-
-
-def build(
-    ids: Sequence[str],
-    texts: Iterable[tuple[str, str]],
-    progress: Progress | None = None,
-    seed: int = SEED,
-    dims: int = MAX_DIMS,
-    directory: Path | None = None,
-) -> PaperVectors:
-    """Vectors for papers given as ids and (title_or_empty, abstract) pairs in the same order
-    (`texts` may be a generator: it is read once; see `vector_build`).
-
-    Deterministic for a given input and seed. `progress(done, total)` is called as papers are
-    read (total = number of papers) and once more at the end. Duplicate ids keep the first.
-    With `directory`, the vectors are written there as they are made (what `save` writes) and
-    come back memory-mapped; its parent holds the scratch file meanwhile.
-    """
-    from papertui.core.semantic.vector_build import build_vectors
-
-    return build_vectors(ids, texts, progress, seed, dims, directory)
 
 
 def _padded(query: np.ndarray) -> np.ndarray:
