@@ -18,7 +18,6 @@ MODULE_LINES, FUNCTION_LINES = 300, 80
 LONG_MODULES: dict[str, int] = {
     "papertui.core.corpus.cache_file": 495,
     "papertui.core.query.fuzzy": 420,
-    "papertui.core.corpus.paper": 330,
     "papertui.core.search.arrays": 341,
     "papertui.core.semantic.vectors": 411,
     "papertui.core.titles": 353,

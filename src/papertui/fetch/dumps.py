@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from papertui.core.corpus.paper import paper_id
+from papertui.core.corpus.identity import paper_id
 from papertui.core.text import normalise_ws
 from papertui.fetch.state import KnownPapers, fetched_dir, write_atomically
 

@@ -15,13 +15,11 @@ from pathlib import Path
 
 from papertui.core.corpus.formats import is_corpus_file, read_corpus_file
 from papertui.core.corpus.formats.base import CorpusError, ParsedFile, RawRecord
+from papertui.core.corpus.identity import ID_LENGTH, extract_urls, paper_id
 from papertui.core.corpus.paper import (
     AUTHOR_SEPARATOR,
-    ID_LENGTH,
     Paper,
     TextStore,
-    extract_urls,
-    paper_id,
     papers_containing,
 )
 from papertui.core.corpus.paper_meta import PaperMeta
