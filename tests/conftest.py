@@ -4,7 +4,6 @@ user directories and the checkout are never touched (an export's default name is
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import shutil
 import sqlite3
@@ -14,40 +13,31 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-
-def _shared_folder(factory: pytest.TempPathFactory, name: str) -> Path:
-    """A folder every test worker of this run sees (the first to need it fills it)."""
-    base = factory.getbasetemp()
-    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
-    folder.mkdir(exist_ok=True)
-    return folder
+from run_once import once_per_run
 
 
 @pytest.fixture(scope="session")
 def warm_bundled_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The cache a user has after one session on the bundled collections (their papers,
     titles, search index, vectors and topics), made once for the whole run by the console
-    script, under a lock the other workers wait on."""
-    shared = _shared_folder(tmp_path_factory, "bundled-cache")
-    cache = shared / "cache"
-    with open(shared / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (shared / "ready").exists():
-            env = dict(os.environ, PAPERTUI_CACHE_DIR=str(cache))
-            env["PAPERTUI_DATA_DIR"] = str(shared / "data")
-            env["PAPERTUI_CONFIG_DIR"] = str(shared / "config")
-            for command in ("index", "semantic"):
-                subprocess.run(
-                    [sys.executable, "-m", "papertui", command],
-                    env=env,
-                    cwd=shared,
-                    check=True,
-                    capture_output=True,
-                    timeout=300,
-                )
-            (shared / "ready").touch()
-    return cache
+    script."""
+
+    def make(shared: Path) -> str:
+        env = dict(os.environ, PAPERTUI_CACHE_DIR=str(shared / "cache"))
+        env["PAPERTUI_DATA_DIR"] = str(shared / "data")
+        env["PAPERTUI_CONFIG_DIR"] = str(shared / "config")
+        for command in ("index", "semantic"):
+            subprocess.run(
+                [sys.executable, "-m", "papertui", command],
+                env=env,
+                cwd=shared,
+                check=True,
+                capture_output=True,
+                timeout=300,
+            )
+        return str(shared / "cache")
+
+    return Path(once_per_run(tmp_path_factory, "bundled-cache", make))
 
 
 WARM_TIERS = {"ui", "screen", "browser", "net"}  # the unit and reliability tiers start cold

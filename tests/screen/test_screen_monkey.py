@@ -9,7 +9,6 @@ replays it."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import random
@@ -19,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from run_once import once_per_run
 
 from papertui.commands.common import open_library
 from papertui.ui.widgets import search_bar
@@ -58,17 +58,15 @@ def prepared(tmp_path_factory, tmp_path, monkeypatch) -> Path:  # type: ignore[n
     worker makes them, under a lock, the others wait) and copied into this test's cache dir:
     the seeds differ in their keys, and each would otherwise spend a quarter of its time
     reading and indexing the same papers."""
-    base = tmp_path_factory.getbasetemp()
-    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "screen-corpus"
-    shared.mkdir(exist_ok=True)
-    with open(shared / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (shared / "ready").exists():
-            monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(shared / "cache"))
-            path = _corpus(shared / "corpus")
-            CliCount(path)  # reads, titles and indexes the papers into the shared cache
-            (shared / "ready").write_text(str(path))
-        path = Path((shared / "ready").read_text())
+
+    def make(shared: Path) -> str:
+        monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(shared / "cache"))
+        path = _corpus(shared / "corpus")
+        CliCount(path)  # reads, titles and indexes the papers into the shared cache
+        return str(path)
+
+    path = Path(once_per_run(tmp_path_factory, "screen-corpus", make))
+    shared = path.parents[1]
     cache = tmp_path / "cache"
     monkeypatch.setenv("PAPERTUI_CACHE_DIR", str(cache))
     shutil.copytree(shared / "cache", cache, dirs_exist_ok=True)
